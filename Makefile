@@ -1,0 +1,44 @@
+# contest: see README.  Sources are listed one by one.
+VERSION = 0.1
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -pedantic
+CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+LDLIBS = -lm
+
+LOADS = loads/noload.o loads/cacherun.o
+OBJ = contest.o log.o report.o gen.o util.o loads/table.o loads/common.o $(LOADS)
+
+all: contest
+
+contest: $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+.c.o:
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(OBJ): config.h load.h log.h report.h gen.h util.h
+
+check: contest
+	@sh tests/run.sh
+
+bench: contest
+	@sh tests/bench.sh
+
+install: contest
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
+	cp -f contest $(DESTDIR)$(PREFIX)/bin/contest
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/contest
+	cp -f doc/contest.1 $(DESTDIR)$(MANPREFIX)/man1/contest.1
+	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/contest.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
+
+clean:
+	rm -f contest $(OBJ) tests/*.bin
+	rm -rf tests/tmp
+
+.PHONY: all check bench install uninstall clean

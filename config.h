@@ -1,0 +1,23 @@
+/*
+ * config.h: compile-time defaults of contest, one per line, unit in the
+ * comment.  Every one of them can be changed on the command line.
+ */
+#ifndef CONTEST_CONFIG_H
+#define CONTEST_CONFIG_H
+
+#define DEF_RUNS	3		/* runs of each load (-n) */
+#define DEF_JOBS_PER_CPU 4		/* make -j is this times online CPUs (-j) */
+#define DEF_LEAD	3		/* seconds a load runs before the compile (--lead) */
+#define DEF_UNITS	100		/* translation units of the built-in tree (--units) */
+#define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
+#define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
+#define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
+#define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
+#define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
+#define MAX_RUNS	1000		/* largest -n */
+#define MAX_JOBS	4096		/* largest -j */
+#define MAX_LEAD	600		/* largest --lead, seconds */
+#define MAX_UNITS	100000		/* largest --units */
+#define LABEL_MAX	63		/* longest label after sanitising, bytes */
+
+#endif

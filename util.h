@@ -1,0 +1,13 @@
+/*
+ * util.h: small file-system helpers shared by the harness and the
+ * built-in tree generator.  They return -1 with errno set and print
+ * nothing.
+ */
+#ifndef CONTEST_UTIL_H
+#define CONTEST_UTIL_H
+
+int rmtree(const char *path);		/* rm -rf; 0 also if path is absent */
+int mkdirs(const char *path, int mode);	/* mkdir -p */
+int write_file(const char *path, const char *data, unsigned long len);	/* create, write, close */
+
+#endif
