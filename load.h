@@ -87,6 +87,7 @@ int load_fail(struct load_ctx *, const char *fmt, ...)	/* set reason, return -1 
 void load_note(struct load_ctx *, const char *fmt, ...)	/* append key=value to note */
 	__attribute__((format(printf, 2, 3)));
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
+unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
 
 #endif

@@ -68,6 +68,16 @@ load_free_bytes(const char *path)
 	return (unsigned long long)sv.f_bavail * sv.f_frsize;
 }
 
+/*
+ * A load never plans to use more than half of the free space of the
+ * filesystem it writes to: the box must not fill up, whatever else runs.
+ */
+unsigned long long
+load_budget(const char *path)
+{
+	return load_free_bytes(path) / 2;
+}
+
 void
 load_fill_random(void *buf, size_t len, unsigned long long seed)
 {
