@@ -363,6 +363,7 @@ spawn_make(char *const argv[], const char *path, int append)
 	}
 	setpgid(pid, pid);
 	close(fd);
+	compile_pid = pid;	/* for the signal path */
 	return pid;
 }
 
@@ -385,6 +386,7 @@ wait_make(pid_t pid, struct rusage *ru, const char *what, double t0)
 		}
 	}
 	kill_group(pid);	/* anything make left behind */
+	compile_pid = 0;
 	return status;
 }
 
@@ -587,9 +589,9 @@ fill_common(struct rec *r, const struct load *l, long run)
 static int
 do_run(const struct load *l, long run, long runs)
 {
-	char jobs[32], *argv[4], what[64], why[LOAD_REASON_MAX + 160];
+	char jobs[32], *argv[4], what[64], why[LOAD_REASON_MAX + 160], path[PATH_MAX];
 	struct load_ctx *ctx = NULL;
-	struct rusage ru;
+	struct rusage ru, self0, self1;
 	double t0, t1, c0 = 0, c1 = 0;
 	unsigned long long w0 = 0, w1 = 0;
 	int idle = (l->flags & LOAD_IDLE) != 0, go_fd = -1, st, load_ok = 1;
@@ -641,21 +643,39 @@ do_run(const struct load *l, long run, long runs)
 		pause_for((double)opt.lead);
 	}
 
+	if (!load_ok) {
+		/* nothing to measure: the load never ran */
+		stop_load();
+		rmtree(run_dir);
+		run_dir[0] = '\0';
+		munmap(ctx, sizeof(*ctx));
+		snprintf(r.status, sizeof(r.status), "invalid");
+		snprintf(r.reason, sizeof(r.reason), "%s", why);
+		check_caught();
+		if (log_append(opt.log, &r) < 0)
+			err(1, "cannot append to '%s'", opt.log);
+		unlink(out_path);
+		out_path[0] = '\0';
+		fprintf(stderr, "contest: %s: invalid: %s\n", what, why);
+		return -1;
+	}
 	make_argv(argv, jobs, sizeof(jobs));
 	if (ctx) {
 		w0 = atomic_load(&ctx->work);
 		c0 = group_cpu(load_pid);
 	}
+	getrusage(RUSAGE_SELF, &self0);
 	t0 = now();
 	compile_pid = spawn_make(argv, out_path, 1);
 	st = wait_make(compile_pid, &ru, what, t0);
 	t1 = now();
-	compile_pid = 0;
 	compiled = 1;
 	if (ctx) {
 		w1 = atomic_load(&ctx->work);
 		c1 = group_cpu(load_pid);
 	}
+	getrusage(RUSAGE_SELF, &self1);
+	r.self = tv(&self1.ru_utime) + tv(&self1.ru_stime) - tv(&self0.ru_utime) - tv(&self0.ru_stime);
 	if (live)
 		fprintf(stderr, "\r\033[K");
 
@@ -670,7 +690,7 @@ do_run(const struct load *l, long run, long runs)
 	r.lcpu = c1 > c0 ? c1 - c0 : 0;
 	r.units = ctx ? (double)(w1 - w0) / l->scale : 0;
 
-	if (ctx && load_ok) {
+	if (ctx) {
 		int lst;
 		pid_t p = waitpid(load_pid, &lst, WNOHANG);
 		if (p == load_pid) {
@@ -708,6 +728,7 @@ do_run(const struct load *l, long run, long runs)
 	check_caught();
 	if (log_append(opt.log, &r) < 0)
 		err(1, "cannot append to '%s'", opt.log);
+	snprintf(path, sizeof(path), "%s", out_path);
 	out_path[0] = '\0';
 
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", what, r.elapsed,
@@ -721,7 +742,7 @@ do_run(const struct load *l, long run, long runs)
 	}
 	fprintf(stderr, ", %s: %s\n", r.status, r.reason);
 	if (!strcmp(r.status, "failed"))
-		show_tail(out_path[0] ? out_path : "");
+		show_tail(path);
 	return -1;
 }
 

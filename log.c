@@ -55,6 +55,7 @@ static const struct field fields[] = {
 	F("nvcsw",    T_NUM, nvcsw,    0),
 	F("nivcsw",   T_NUM, nivcsw,   0),
 	F("maxrss",   T_NUM, maxrss,   0),
+	F("self",     T_NUM, self,     0),
 };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
@@ -175,7 +176,9 @@ log_format(const struct rec *r, char *buf, size_t len)
 				rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
 			break;
 		case T_NUM:
-			if (f->off >= offsetof(struct rec, majflt))
+			if (f->off == offsetof(struct rec, self))
+				rc = put(buf, len, &n, "%s%s=%.4f", sep, f->key, *(const double *)p);
+			else if (f->off >= offsetof(struct rec, majflt))
 				rc = put(buf, len, &n, "%s%s=%.0f", sep, f->key, *(const double *)p);
 			else
 				rc = put(buf, len, &n, "%s%s=%.3f", sep, f->key, *(const double *)p);

@@ -41,6 +41,7 @@ struct rec {
 	double nvcsw;		/* compile voluntary context switches */
 	double nivcsw;		/* compile involuntary context switches */
 	double maxrss;		/* largest resident set of one compile process, KiB */
+	double self;		/* contest's own CPU over the compile window, s */
 	char extra[512];	/* writer: the load's note, more key=value pairs */
 };
 

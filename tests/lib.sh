@@ -18,3 +18,26 @@ expect() {
 val() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 # floating-point test: fcmp A OP B (awk)
 fcmp() { awk -v a="$1" -v b="$3" "BEGIN { exit !(a $2 b) }"; }
+# processes whose working directory lies under $T (a compile or a load left behind)
+leftovers() {
+	for p in /proc/[0-9]*; do
+		case "$(readlink "$p/cwd" 2>/dev/null)" in
+		"$T"|"$T"/*)
+			cmd=$(tr '\0' ' ' < "$p/cmdline" 2>/dev/null)
+			# the test script itself and its subshells
+			case "$cmd" in *"$(basename "$0")"*) continue ;; esac
+			echo "${p#/proc/} $cmd" ;;
+		esac
+	done
+}
+# start contest in the background; wait until its compile (make) runs
+start_and_wait_compile() {
+	"$CONTEST" "$@" >"$T/stdout" 2>"$T/stderr" &
+	bg=$!
+	i=0
+	until pgrep -P "$bg" -x make >/dev/null 2>&1 && [ -n "$(grep -l . contest-work/output/*-1.txt 2>/dev/null)" ]; do
+		i=$((i + 1))
+		[ $i -lt 600 ] || fail "the compile never started: $(cat "$T/stderr")"
+		sleep 0.1
+	done
+}
