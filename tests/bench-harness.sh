@@ -1,0 +1,39 @@
+#!/bin/sh
+# make bench, harness: contest's elapsed, user and sys for no_load beside
+# GNU time timing the same make -j on the same built-in tree, 5 pairs
+# alternated; per-pair ratios and their medians; contest's own CPU over
+# the compile window as a share of elapsed.  BENCH_UNITS sets the tree
+# (default: contest's default), BENCH_PAIRS the pairs.
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+B=$top/tests/tmp/bench-harness
+units=${BENCH_UNITS:-}
+pairs=${BENCH_PAIRS:-5}
+jobs=$((4 * $(nproc)))
+[ -x /usr/bin/time ] || { apt-get install -y -qq time >/dev/null 2>&1 || { echo "bench-harness: GNU time missing, skipped"; exit 0; }; }
+mkdir -p "$B"
+rm -f "$B/c.log"
+set -- -d "$B/work" -j $jobs --lead 0
+[ -n "$units" ] && set -- "$@" --units "$units"
+echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r), $(cc --version | head -1)"
+echo "tree: built-in, ${units:-default} units; make -j$jobs; page cache dropped before each run"
+"$top/contest" "$@" -n 1 -l "$B/warm.log" no_load >/dev/null 2>&1 || { echo "bench-harness: warm-up failed"; exit 1; }
+printf '%-5s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n' pair c.elapsed t.elapsed c.user t.user c.sys t.sys r.elap r.user r.sys self%
+i=1
+while [ $i -le "$pairs" ]; do
+	"$top/contest" "$@" -n 1 --no-baseline -l "$B/c.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
+	line=$(tail -n 1 "$B/c.log")
+	(cd "$B/work/builtin" && make -s clean >/dev/null && sync && echo 3 > /proc/sys/vm/drop_caches &&
+	 /usr/bin/time -f '%e %U %S' -o "$B/t.txt" make -j$jobs >/dev/null 2>&1) || { echo "GNU time run failed"; exit 1; }
+	echo "$line $(cat "$B/t.txt")" | awk -v i=$i '{
+		for (k = 1; k <= NF - 3; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+		te = $(NF - 2); tu = $(NF - 1); ts = $NF
+		printf "%-5d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %8.4f %8.4f %8.4f %8.4f\n", i,
+		    v["elapsed"], te, v["user"], tu, v["sys"], ts,
+		    v["elapsed"] / te, v["user"] / tu, (ts > 0 ? v["sys"] / ts : 0), v["self"] / v["elapsed"] * 100 }'
+	i=$((i + 1))
+done > "$B/pairs.txt"
+cat "$B/pairs.txt"
+for col in 8 9 10 11; do
+	sort -n -k$col "$B/pairs.txt" | awk -v c=$col '{ a[NR] = $c } END { printf "%s ", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
+done | awk '{ printf "median ratio contest/GNU time: elapsed %.4f user %.4f sys %.4f; contest self CPU %.4f%% of elapsed\n", $1, $2, $3, $4 }'
