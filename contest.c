@@ -382,7 +382,7 @@ wait_make(pid_t pid, struct rusage *ru, const char *what, double t0)
 		check_caught();
 		if (ticked && live) {
 			ticked = 0;
-			fprintf(stderr, "\r  %s: %.0f s ", what, now() - t0);
+			fprintf(stderr, "\r  %s: %d s ", what, (int)(now() - t0));
 		}
 	}
 	kill_group(pid);	/* anything make left behind */
