@@ -11,5 +11,5 @@ chmod 755 "$U/contest"
 chmod 777 "$U"
 cd "$U" || fail "cd"
 expect 0 setpriv --reuid=65534 --regid=65534 --clear-groups "$U/contest" -n 2 --units 2 --lead 0 -k user no_load
-[ "$(grep -c 'cannot drop the page cache' stderr)" -eq 1 ] || fail "not said once: $(cat stderr)"
+[ "$(grep -c "cannot drop the page cache" "$T/stderr")" -eq 1 ] || fail "not said once: $(cat "$T/stderr")"
 [ "$(grep -c 'cache=kept' contest.log)" -eq 2 ] || fail "cache not logged as kept: $(cat contest.log)"
