@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -806,6 +807,12 @@ preflight(const struct load **loads, int nloads)
 
 	if (mkdirs(opt.workdir, 0755) < 0)
 		err(1, "cannot create the work directory '%s'", opt.workdir);
+	/* one contest per work directory: a second would rebuild the same
+	 * tree under the first one's feet.  The lock dies with the process. */
+	if ((fd = open(opt.workdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		err(1, "cannot open the work directory '%s'", opt.workdir);
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
+		errx(1, "another contest is running in the work directory '%s'", opt.workdir);
 	snprintf(path, sizeof(path), "%s/.contest-probe.XXXXXX", opt.workdir);
 	if ((fd = mkstemp(path)) < 0)
 		err(1, "cannot write in the work directory '%s'", opt.workdir);
