@@ -283,6 +283,8 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
 				return fail(why, whylen, "bad or over-long value of '%.*s'", key, klen);
+			if (f->required && vlen == 0)
+				return fail(why, whylen, "empty value of '%.*s'", key, klen);
 			continue;
 		}
 		if (vlen == 0 || vlen >= sizeof(tmp))
@@ -300,7 +302,7 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 				*(long *)((char *)r + f->off) = v;
 		} else {
 			double v = strtod(tmp, &ep);
-			if (*ep || errno || !isfinite(v) || v < 0)
+			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
 				return fail(why, whylen, "bad number in '%.*s'", key, klen);
 			*(double *)((char *)r + f->off) = v;
 		}
@@ -334,6 +336,8 @@ refill(struct logreader *lr)
 	if (lr->len == sizeof(lr->buf))
 		return 0;
 	n = fread(lr->buf + lr->len, 1, sizeof(lr->buf) - lr->len, lr->f);
+	if (n == 0 && ferror(lr->f) && !lr->err)
+		lr->err = errno ? errno : EIO;
 	lr->len += n;
 	return n;
 }
@@ -383,6 +387,8 @@ log_next(struct logreader *lr, struct rec *r)
 		}
 		lr->lineno++;
 		*nl = '\0';
+		if (n > 0 && line[n - 1] == '\r')	/* a log copied through DOS */
+			line[--n] = '\0';
 		if (memchr(line, '\0', n) != NULL) {
 			snprintf(why, sizeof(why), "NUL byte in line");
 			rc = -1;
