@@ -1137,6 +1137,30 @@ nice_step(double max)
 				return m[i] * e;
 }
 
+/* How many bars load gets: rows with ok runs under it. */
+static int
+bars_in(const struct state *s, const size_t *rows, size_t nr, const char *load)
+{
+	const struct group *g;
+	size_t k;
+	int n = 0;
+
+	for (k = 0; k < nr; k++)
+		if ((g = find(s, rows[k], load)) != NULL && g->time.n > 0)
+			n++;
+	return n;
+}
+
+/* 2026-12-01T10:00:00Z as 2026-12-01 10:00 UTC; anything else as is. */
+static void
+svg_date(FILE *f, const char *d)
+{
+	if (strlen(d) == 20 && d[10] == 'T' && d[19] == 'Z')
+		fprintf(f, "%.10s %.5s UTC", d, d + 11);
+	else
+		xml_str(f, d);
+}
+
 static int
 svg_body(FILE *f, const struct state *s)
 {
@@ -1144,7 +1168,7 @@ svg_body(FILE *f, const struct state *s)
 	size_t *rows, nr = 0, nl = 0, i, k, j;
 	const char **loads;
 	double max = 1, step, top;
-	int width, height, x, y, lines, lx;
+	int width, height, x, y, lines, lx, na = 0;
 
 	rows = calloc(s->nrows + 1, sizeof(*rows));
 	loads = calloc(s->nloads + 1, sizeof(*loads));
@@ -1180,9 +1204,11 @@ svg_body(FILE *f, const struct state *s)
 	step = nice_step(max * 1.1);
 	top = ceil(max * 1.1 / step) * step;
 
-	width = L + (int)nl * ((int)nr * (BW + BGAP) - BGAP + GGAP) + 20;
-	if (width < 640)
-		width = 640;
+	width = L + 20;
+	for (i = 0; i < nl; i++)
+		width += bars_in(s, rows, nr, loads[i]) * (BW + BGAP) - BGAP + GGAP;
+	if (width < 720)
+		width = 720;
 	/* legend: wrap items of swatch + name */
 	lines = 1;
 	lx = L;
@@ -1194,7 +1220,7 @@ svg_body(FILE *f, const struct state *s)
 		}
 		lx += w;
 	}
-	height = T + H + 44 + lines * LEG + 16;
+	height = T + H + 44 + lines * LEG + 26;
 
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -1213,20 +1239,20 @@ svg_body(FILE *f, const struct state *s)
 	if (s->hosts_more)
 		fputs(" and more", f);
 	fputs(", ", f);
-	xml_str(f, s->first_date);
+	svg_date(f, s->first_date);
 	if (strcmp(s->first_date, s->last_date)) {
 		fputs(" to ", f);
-		xml_str(f, s->last_date);
+		svg_date(f, s->last_date);
 	}
 	fputs("</text>\n<text x=\"16\" y=\"68\" font-size=\"12\" fill=\"#666\">Ratio = mean compile "
-	    "time under the load / mean no_load compile time of ", f);
+	    "time under the load / mean no_load time of ", f);
 	if (s->base_row != NONE) {
 		fputc('\'', f);
 		xml_str(f, s->rows[s->base_row].name);
 		fputs("'", f);
 	} else
 		fputs("the same label", f);
-	fputs("; 1.0 = no slowdown, higher is worse</text>\n", f);
+	fputs(" (1.0 = no slowdown)</text>\n", f);
 
 	/* gridlines and the y axis */
 	for (i = 0; (double)i * step <= top + step / 1000; i++) {
@@ -1248,18 +1274,22 @@ svg_body(FILE *f, const struct state *s)
 	/* the bars, grouped by load */
 	x = L + GGAP / 2;
 	for (i = 0; i < nl; i++) {
-		int gw = (int)nr * (BW + BGAP) - BGAP;
+		int gw = bars_in(s, rows, nr, loads[i]) * (BW + BGAP) - BGAP, bx = x - BW - BGAP;
 		for (k = 0; k < nr; k++) {
 			const struct group *g = find(s, rows[k], loads[i]);
-			int bx = x + (int)k * (BW + BGAP), bh;
+			int bh;
 			double r;
 
 			if (g == NULL || g->time.n == 0)
 				continue;
+			bx += BW + BGAP;
 			r = ratio(s, g);
 			if (isnan(r)) {
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#888\" "
-				    "text-anchor=\"middle\">n/a</text>\n", bx + BW / 2, T + H - 4);
+				fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"3\" fill=\"%s\"/>\n",
+				    bx, T + H - 3, BW, colours[k % NCOLOURS]);
+				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" "
+				    "text-anchor=\"middle\">n/a</text>\n", bx + BW / 2, T + H - 8);
+				na = 1;
 				continue;
 			}
 			bh = (int)floor(r / top * H + 0.5);
@@ -1268,6 +1298,7 @@ svg_body(FILE *f, const struct state *s)
 			xml_str(f, s->rows[rows[k]].name);
 			fprintf(f, " %s: Ratio %.2f, %ld runs</title></rect>\n", loads[i], r, g->time.n);
 			fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
+			    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
 			    "text-anchor=\"middle\">%.2f</text>\n", bx + BW / 2, T + H - bh - 4, r);
 		}
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
@@ -1293,6 +1324,9 @@ svg_body(FILE *f, const struct state *s)
 		fputs("</text>\n", f);
 		lx += w;
 	}
+	if (na)
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#666\">n/a: no ok no_load "
+		    "run to divide by (see the table's notes)</text>\n", L, y + LEG + 4);
 	fputs("</svg>\n", f);
 	free(rows);
 	free(loads);
