@@ -20,13 +20,14 @@ enum type { T_INT, T_NUM, T_STR };
 
 struct field {
 	const char *key;
+	size_t klen;		/* strlen(key) */
 	enum type type;
 	size_t off;
 	size_t size;		/* T_STR: buffer size */
 	int required;
 };
 
-#define F(k, t, m, req) { k, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
+#define F(k, t, m, req) { k, sizeof(k) - 1, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
 /* In the order they are written. */
 static const struct field fields[] = {
 	F("contest",  T_INT, version,  1),
@@ -225,13 +226,16 @@ log_append(const char *path, const struct rec *r)
 	return close(fd);
 }
 
+/* The field named key; hint is where to look first (writers keep order). */
 static const struct field *
-lookup(const char *key, size_t klen)
+lookup(const char *key, size_t klen, size_t hint)
 {
 	size_t i;
 
+	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
+		return &fields[hint];
 	for (i = 0; i < NFIELDS; i++)
-		if (strlen(fields[i].key) == klen && memcmp(fields[i].key, key, klen) == 0)
+		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
 			return &fields[i];
 	return NULL;
 }
@@ -248,7 +252,7 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
 	unsigned long long seen = 0;
 	const char *p = line;
-	size_t i;
+	size_t i, hint = 0;
 
 	while (*p == ' ')
 		p++;
@@ -274,9 +278,10 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		vlen = (size_t)(end - val);
 		for (p = end; *p == ' '; p++)
 			;
-		if ((f = lookup(key, klen)) == NULL)
+		if ((f = lookup(key, klen, hint)) == NULL)
 			continue;	/* a newer writer's key */
 		i = (size_t)(f - fields);
+		hint = i + 1;
 		if (seen & (1ULL << i))
 			return fail(why, whylen, "key '%.*s' given twice", key, klen);
 		seen |= 1ULL << i;
