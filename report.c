@@ -601,8 +601,7 @@ section_notes(FILE *out, const struct state *s, const char *load, int ratios)
 				fprintf(out, "%s: Ratio -: no ok no_load run of base '%s'\n",
 				    name, s->rows[s->base_row].name);
 			else
-				fprintf(out, "%s: Ratio -: no ok no_load run of '%s' with the same "
-				    "host, jobs, workload and config\n", name, name);
+				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
 	}
 }

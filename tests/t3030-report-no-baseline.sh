@@ -14,7 +14,7 @@ mem_load:
 Kernel          [runs]  Time    CPU%    Loads   LCPU%   Ratio
 A                    1  150.0   60.0    10.0    20.0    1.50
 B                    1  120.0   75.0    20.0    25.0    -
-B: Ratio -: no ok no_load run of 'B' with the same host, jobs, workload and config
+B: Ratio -: no ok no_load run in this configuration
 
 TABLE
 expect 0 "$CONTEST" -r log

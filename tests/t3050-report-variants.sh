@@ -22,7 +22,7 @@ Kernel          [runs]  Time    CPU%    Loads   LCPU%   Ratio
 2.6.0#1              1  300.0   30.0    10.0    10.0    3.00
 2.6.0#2              1  75.0    60.0    20.0    20.0    1.50
 2.6.0#3              1  400.0   22.5    5.0     10.0    -
-2.6.0#3: Ratio -: no ok no_load run of '2.6.0#3' with the same host, jobs, workload and config
+2.6.0#3: Ratio -: no ok no_load run in this configuration
 
 Rows LABEL#N: one label logged with different host, jobs, workload or
 kernel config; never averaged together:
