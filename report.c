@@ -1346,7 +1346,7 @@ svg_write(const char *path, const struct state *s)
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "contest: cannot create '%s': %s\n", tmp, strerror(errno));
+		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
