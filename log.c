@@ -247,6 +247,15 @@ fail(char *why, size_t whylen, const char *fmt, const char *key, size_t klen)
 	return -1;
 }
 
+static int
+badnum(char *why, size_t whylen, const char *key, size_t klen, const char *val, size_t vlen,
+    double max)
+{
+	snprintf(why, whylen, "bad number '%.*s=%.*s'%s (want 0 to %.0e)", (int)klen, key,
+	    (int)(vlen > 32 ? 32 : vlen), val, vlen > 32 ? "..." : "", max);
+	return -1;
+}
+
 int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
@@ -293,14 +302,15 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 			continue;
 		}
 		if (vlen == 0 || vlen >= sizeof(tmp))
-			return fail(why, whylen, "bad number in '%.*s'", key, klen);
+			return badnum(why, whylen, key, klen, val, vlen,
+			    f->type == T_INT ? 1e9 : LOG_NUM_MAX);
 		memcpy(tmp, val, vlen);
 		tmp[vlen] = '\0';
 		errno = 0;
 		if (f->type == T_INT) {
 			long v = strtol(tmp, &ep, 10);
 			if (*ep || errno || v < 0 || v > 1000000000L)
-				return fail(why, whylen, "bad number in '%.*s'", key, klen);
+				return badnum(why, whylen, key, klen, val, vlen, 1e9);
 			if (f->off == offsetof(struct rec, version))
 				r->version = (int)v;
 			else
@@ -308,7 +318,7 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		} else {
 			double v = strtod(tmp, &ep);
 			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
-				return fail(why, whylen, "bad number in '%.*s'", key, klen);
+				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
 			*(double *)((char *)r + f->off) = v;
 		}
 	}
