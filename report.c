@@ -79,7 +79,7 @@ struct state {
 	size_t nhash;		/* power of two */
 	struct group *last;	/* the previous record's group */
 	char hosts[NHOSTS][65];
-	int nhosts, hosts_more;
+	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
 	char first_date[32], last_date[32];
 	const char **loads;	/* sections to show, in order */
 	size_t nloads;
@@ -253,7 +253,7 @@ note_host_date(struct state *s, const struct rec *r)
 	if (s->nhosts < NHOSTS)
 		snprintf(s->hosts[s->nhosts++], sizeof(s->hosts[0]), "%s", r->host);
 	else
-		s->hosts_more = 1;	/* counted exactly later from the rows */
+		s->hosts_more = 1;
 }
 
 static void
@@ -1018,7 +1018,7 @@ print_json(FILE *out, const struct state *s)
 		fputs(j ? ", " : "", out);
 		json_str(out, s->hosts[j]);
 	}
-	fputs("],\n  \"first_date\": ", out);
+	fprintf(out, "],\n  \"more_hosts\": %s,\n  \"first_date\": ", s->hosts_more ? "true" : "false");
 	json_str(out, s->first_date);
 	fputs(",\n  \"last_date\": ", out);
 	json_str(out, s->last_date);
@@ -1307,6 +1307,9 @@ svg_body(FILE *f, const struct state *s)
 		x += gw + GGAP;
 	}
 
+	if (nl == 0)
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" fill=\"#444\">nothing to chart: "
+		    "no load but no_load has a Ratio (-b LABEL charts no_load too)</text>\n", L + 20, T + H / 2);
 	/* legend */
 	lx = L;
 	y = T + H + 44;

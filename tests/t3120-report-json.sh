@@ -17,7 +17,7 @@ python3 - stdout <<'PY' || fail "json content"
 import json, math, sys
 d = json.load(open(sys.argv[1]))
 assert d["format"] == "contest-report" and d["version"] == 1
-assert d["hosts"] == ["box", 'b"ox'] and d["first_date"] == "2026-12-01T09:00:00Z"
+assert d["hosts"] == ["box", 'b"ox'] and d["more_hosts"] is False and d["first_date"] == "2026-12-01T09:00:00Z"
 assert d["last_date"] == "2026-12-02T09:00:00Z" and d["base"] is None and d["compare"] == "A"
 g = d["groups"]
 assert [(x["load"], x["row"]) for x in g] == [("no_load", "A"), ("no_load", "B"), ("io_load", "A")]
