@@ -303,6 +303,7 @@ read_log(struct state *s, const char *name)
 	lr->f = f;
 	lr->name = name;
 	while (log_next(lr, r)) {
+		const struct load *l;
 		struct group *g;
 
 		if (!strcmp(r->status, "ok") && !(r->elapsed > 0)) {
@@ -311,6 +312,8 @@ read_log(struct state *s, const char *name)
 		}
 		clean(r->label);
 		clean(r->load);
+		if ((l = load_find(r->load)) != NULL)	/* an alias: the table's name */
+			snprintf(r->load, sizeof(r->load), "%s", l->name);
 		clean(r->host);
 		clean(r->unit);
 		clean(r->reason);
@@ -1163,7 +1166,8 @@ svg_date(FILE *f, const char *d)
 static int
 svg_body(FILE *f, const struct state *s)
 {
-	enum { L = 78, T = 86, H = 340, BW = 34, BGAP = 4, GGAP = 40, LEG = 22 };
+	enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22 };
+	int BW;			/* bar width: narrower, values turned upright, with many rows */
 	size_t *rows, nr = 0, nl = 0, i, k, j;
 	const char **loads;
 	double max = 1, step, top;
@@ -1200,8 +1204,10 @@ svg_body(FILE *f, const struct state *s)
 		if (any)
 			loads[nl++] = s->loads[i];
 	}
-	step = nice_step(max * 1.1);
-	top = ceil(max * 1.1 / step) * step;
+	BW = nr <= 4 ? 34 : nr <= 8 ? 24 : 16;
+	/* room above the tallest bar for its value, upright when bars are narrow */
+	step = nice_step(max * (BW < 30 ? 1.2 : 1.1));
+	top = ceil(max * (BW < 30 ? 1.2 : 1.1) / step) * step;
 
 	width = L + 20;
 	for (i = 0; i < nl; i++)
@@ -1296,9 +1302,15 @@ svg_body(FILE *f, const struct state *s)
 			    "<title>", bx, T + H - bh, BW, bh, colours[k % NCOLOURS]);
 			xml_str(f, s->rows[rows[k]].name);
 			fprintf(f, " %s: Ratio %.2f, %ld runs</title></rect>\n", loads[i], r, g->time.n);
-			fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
-			    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
-			    "text-anchor=\"middle\">%.2f</text>\n", bx + BW / 2, T + H - bh - 4, r);
+			if (BW < 30)
+				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
+				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
+				    "transform=\"rotate(-90 %d %d)\">%.2f</text>\n", bx + BW / 2 + 4,
+				    T + H - bh - 4, bx + BW / 2 + 4, T + H - bh - 4, r);
+			else
+				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
+				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
+				    "text-anchor=\"middle\">%.2f</text>\n", bx + BW / 2, T + H - bh - 4, r);
 		}
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
 		    x + gw / 2, T + H + 20);
