@@ -11,7 +11,7 @@
 	rec zz no_load 100 90 0 0 0
 	rec aa no_load 100 90 0 0 0
 	rec mm no_load 100 90 0 0 0
-	rec mm noload 110 90 0 0 0
+	rec mm noload 110 90 0 0 0 unit=none
 } > log
 expect 0 "$CONTEST" -r log
 grep ':$' stdout | tr '\n' ' ' > got
