@@ -23,7 +23,7 @@
 
 #define NWHY	4		/* distinct (status, reason) pairs kept per group */
 #define NHOSTS	8		/* host names kept for titles */
-#define NAME_MAX_ 80		/* a row's name: label, '#', variant */
+#define ROWNAME_MAX 80		/* a row's name: label, '#', variant */
 #define BARS_WIDTH 72		/* columns of --bars */
 
 /*
@@ -33,7 +33,7 @@
  */
 struct row {
 	char label[64];
-	char name[NAME_MAX_];
+	char name[ROWNAME_MAX];
 	size_t lab;		/* index of the label in order of first appearance */
 	int variant;		/* 1-based within the label */
 	char host[65];
@@ -576,7 +576,7 @@ static void
 section_notes(FILE *out, const struct state *s, const char *load, int ratios)
 {
 	size_t k;
-	int i;
+	int i, base_noted = 0;
 
 	for (k = 0; k < s->nrows; k++) {
 		const struct group *g = find(s, s->order[k], load);
@@ -600,10 +600,11 @@ section_notes(FILE *out, const struct state *s, const char *load, int ratios)
 		if (g->unit_mixed)
 			fprintf(out, "%s: records disagree about the unit of Loads; the mean mixes them\n", name);
 		if (ratios && g->time.n > 0 && baseline(s, g) == NULL) {
-			if (s->base_row != NONE)
-				fprintf(out, "%s: Ratio -: no ok no_load run of base '%s'\n",
-				    name, s->rows[s->base_row].name);
-			else
+			if (s->base_row != NONE) {
+				if (!base_noted++)	/* the same for every row */
+					fprintf(out, "Ratio -: no ok no_load run of base '%s'\n",
+					    s->rows[s->base_row].name);
+			} else
 				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
 	}

@@ -16,3 +16,9 @@ grep -q '^new  *1  100.0 .* 1.25$' stdout || fail "new no_load vs ref: $(cat std
 grep -q '^new  *1  200.0 .* 2.50$' stdout || fail "new io_load vs ref: $(cat stdout)"
 expect 1 "$CONTEST" -r -b nosuch log
 grep -q "^contest: -b: no label 'nosuch' in the logs$" stderr || fail "unknown -b: $(cat stderr)"
+# a base without an ok no_load: '-' everywhere and one note per section
+rec nobase io_load 100 90 0 10 1 >> log
+expect 0 "$CONTEST" -r -b nobase log
+grep -q '^new  *1  200.0 .* -$' stdout || fail "Ratio not '-': $(cat stdout)"
+[ "$(grep -c "^Ratio -: no ok no_load run of base 'nobase'$" stdout)" -eq 2 ] ||
+	fail "note not once per section: $(cat stdout)"
