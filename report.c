@@ -36,6 +36,8 @@ struct row {
 	char name[ROWNAME_MAX];
 	size_t lab;		/* index of the label in order of first appearance */
 	int variant;		/* 1-based within the label */
+	size_t rank;		/* place in the report: by label, then variant */
+	unsigned long hash;
 	char host[65];
 	long jobs;
 	char workload[1024];
@@ -45,6 +47,23 @@ struct row {
 struct label {
 	char label[64];
 	int nvariants;
+	unsigned long hash;
+};
+
+/* Open addressing of indices into rows[] or labels[], keyed by hash. */
+struct slot {
+	unsigned long h;
+	size_t i;		/* NONE: empty */
+};
+struct index {
+	struct slot *slot;
+	size_t cap, n;		/* cap: a power of two, or 0 */
+};
+
+/* The groups of one load to show, in row order: sorted[first .. first + n). */
+struct section {
+	const char *load;
+	size_t first, n;
 };
 
 struct why {
@@ -65,6 +84,7 @@ struct group {
 	long why_more;		/* runs whose reason did not fit in why[] */
 	unsigned long hash;
 	struct group *next;	/* hash chain */
+	size_t tidx;		/* place of the load in load_table; past it if unknown */
 };
 
 struct state {
@@ -77,17 +97,23 @@ struct state {
 	size_t ngroups, capgroups;
 	struct group **hash;
 	size_t nhash;		/* power of two */
+	struct index rowidx, labidx;
 	struct group *last;	/* the previous record's group */
 	char hosts[NHOSTS][65];
 	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
 	char first_date[32], last_date[32];
-	const char **loads;	/* sections to show, in order */
-	size_t nloads;
+	struct group **sorted;	/* by section, then row */
+	struct section *sect;	/* the sections to show, in order */
+	size_t nsect;
 	size_t *order;		/* rows sorted by label, then variant */
 	size_t base_row, cmp_row;	/* -b, -c rows; (size_t)-1: none */
 };
 
 #define NONE ((size_t)-1)
+
+/* the groups of section i, in row order */
+#define EACH(s, i, k, g) \
+	for ((k) = 0; (k) < (s)->sect[i].n && ((g) = (s)->sorted[(s)->sect[i].first + (k)]); (k)++)
 
 /* ---------------------------------------------------------------- input */
 
@@ -100,20 +126,85 @@ clean(char *s)
 			*s = '?';
 }
 
+/* FNV-1a of the strings, each ended, then the number mixed in. */
 static unsigned long
-hash_rec(const struct rec *r)
+hash_of(const char *const parts[], size_t n, long num)
 {
-	const char *parts[5] = { r->label, r->load, r->host, r->workload, r->config };
 	unsigned long h = 2166136261UL;
-	size_t i;
 	const char *p;
+	size_t i;
 
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < n; i++) {
 		for (p = parts[i]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 16777619UL;
 		h = (h ^ 0xff) * 16777619UL;
 	}
-	return h ^ (unsigned long)r->jobs * 2654435761UL;
+	return h ^ (unsigned long)num * 2654435761UL;
+}
+
+static unsigned long
+hash_group(const char *label, const char *load, const char *host, const char *workload,
+    const char *config, long jobs)
+{
+	const char *parts[5] = { label, load, host, workload, config };
+
+	return hash_of(parts, 5, jobs);
+}
+
+static unsigned long
+hash_row(const struct rec *r)
+{
+	const char *parts[4] = { r->label, r->host, r->workload, r->config };
+
+	return hash_of(parts, 4, r->jobs);
+}
+
+/* Candidates for hash h: call with *pos = NONE first; NONE when none left. */
+static size_t
+idx_next(const struct index *x, unsigned long h, size_t *pos)
+{
+	size_t i = *pos == NONE ? h & (x->cap - 1) : (*pos + 1) & (x->cap - 1);
+
+	if (x->cap == 0)
+		return NONE;
+	for (; x->slot[i].i != NONE; i = (i + 1) & (x->cap - 1))
+		if (x->slot[i].h == h) {
+			*pos = i;
+			return x->slot[i].i;
+		}
+	return NONE;
+}
+
+static int
+idx_put(struct index *x, unsigned long h, size_t v)
+{
+	size_t i, j;
+
+	if (2 * (x->n + 1) > x->cap) {
+		size_t ncap = x->cap ? 2 * x->cap : 64;
+		struct slot *ns = malloc(ncap * sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		for (i = 0; i < ncap; i++)
+			ns[i].i = NONE;
+		for (i = 0; i < x->cap; i++) {
+			if (x->slot[i].i == NONE)
+				continue;
+			for (j = x->slot[i].h & (ncap - 1); ns[j].i != NONE; j = (j + 1) & (ncap - 1))
+				;
+			ns[j] = x->slot[i];
+		}
+		free(x->slot);
+		x->slot = ns;
+		x->cap = ncap;
+	}
+	for (j = h & (x->cap - 1); x->slot[j].i != NONE; j = (j + 1) & (x->cap - 1))
+		;
+	x->slot[j].h = h;
+	x->slot[j].i = v;
+	x->n++;
+	return 0;
 }
 
 static int
@@ -164,26 +255,33 @@ rehash(struct state *s)
 static size_t
 row_get(struct state *s, const struct rec *r)
 {
-	size_t i, lab;
+	const char *lparts[1] = { r->label };
+	unsigned long h = hash_row(r), hl = hash_of(lparts, 1, 0);
+	size_t i, lab, pos = NONE;
 	struct row *w;
 	void *p;
 
-	for (i = 0; i < s->nrows; i++) {
+	while ((i = idx_next(&s->rowidx, h, &pos)) != NONE) {
 		w = &s->rows[i];
 		if (!strcmp(w->label, r->label) && w->jobs == r->jobs &&
 		    !strcmp(w->host, r->host) && !strcmp(w->config, r->config) &&
 		    !strcmp(w->workload, r->workload))
 			return i;
 	}
-	for (lab = 0; lab < s->nlabels; lab++)
+	pos = NONE;
+	while ((lab = idx_next(&s->labidx, hl, &pos)) != NONE)
 		if (!strcmp(s->labels[lab].label, r->label))
 			break;
-	if (lab == s->nlabels) {
+	if (lab == NONE) {
+		lab = s->nlabels;
 		if ((p = grow(s->labels, &s->caplabels, s->nlabels, sizeof(*s->labels))) == NULL)
 			return NONE;
 		s->labels = p;
 		memset(&s->labels[lab], 0, sizeof(s->labels[lab]));
 		snprintf(s->labels[lab].label, sizeof(s->labels[lab].label), "%s", r->label);
+		s->labels[lab].hash = hl;
+		if (idx_put(&s->labidx, hl, lab) < 0)
+			return NONE;
 		s->nlabels++;
 	}
 	if ((p = grow(s->rows, &s->caprows, s->nrows, sizeof(*s->rows))) == NULL)
@@ -198,6 +296,9 @@ row_get(struct state *s, const struct rec *r)
 	w->jobs = r->jobs;
 	snprintf(w->workload, sizeof(w->workload), "%s", r->workload);
 	snprintf(w->config, sizeof(w->config), "%s", r->config);
+	w->hash = h;
+	if (idx_put(&s->rowidx, h, s->nrows) < 0)
+		return NONE;
 	return s->nrows++;
 }
 
@@ -211,7 +312,7 @@ group_get(struct state *s, const struct rec *r)
 
 	if (s->last && same(s, s->last, r))
 		return s->last;
-	h = hash_rec(r);
+	h = hash_group(r->label, r->load, r->host, r->workload, r->config, r->jobs);
 	if (s->nhash)
 		for (g = s->hash[h & (s->nhash - 1)]; g; g = g->next)
 			if (g->hash == h && same(s, g, r))
@@ -354,12 +455,6 @@ out:
 
 /* -------------------------------------------------------------- shaping */
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static const struct state *sort_state;
 
 static int
@@ -371,6 +466,20 @@ cmp_row(const void *a, const void *b)
 	if (x->lab != y->lab)
 		return x->lab < y->lab ? -1 : 1;
 	return x->variant - y->variant;
+}
+
+/* Sections in load_table's order, then unknown loads by name; rows in order. */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(struct group *const *)a, *y = *(struct group *const *)b;
+	int c;
+
+	if (x->tidx != y->tidx)
+		return x->tidx < y->tidx ? -1 : 1;
+	if ((c = strcmp(x->load, y->load)) != 0)
+		return c;
+	return sort_state->rows[x->row].rank < sort_state->rows[y->row].rank ? -1 : 1;
 }
 
 static int
@@ -386,12 +495,15 @@ wanted(const struct report_opts *o, const char *load)
 	return 0;
 }
 
-/* Sections in load_table's order, then unknown loads alphabetically. */
+/*
+ * Name the rows, put them in order, sort the groups into sections.
+ * O(G log G) for G groups, whatever the logs hold.
+ */
 static int
 shape(struct state *s)
 {
 	const struct load *const *l;
-	size_t i, j, nknown = 0;
+	size_t i, ntable = 0;
 
 	for (i = 0; i < s->nrows; i++) {
 		struct row *w = &s->rows[i];
@@ -401,42 +513,55 @@ shape(struct state *s)
 			snprintf(w->name, sizeof(w->name), "%s", w->label);
 	}
 	if ((s->order = malloc((s->nrows + 1) * sizeof(*s->order))) == NULL ||
-	    (s->loads = malloc((s->ngroups + 1) * sizeof(*s->loads))) == NULL)
+	    (s->sorted = malloc((s->ngroups + 1) * sizeof(*s->sorted))) == NULL ||
+	    (s->sect = malloc((s->ngroups + 1) * sizeof(*s->sect))) == NULL)
 		return -1;
 	for (i = 0; i < s->nrows; i++)
 		s->order[i] = i;
 	sort_state = s;
 	qsort(s->order, s->nrows, sizeof(*s->order), cmp_row);
+	for (i = 0; i < s->nrows; i++)
+		s->rows[s->order[i]].rank = i;
 
 	for (l = load_table; *l; l++)
-		for (i = 0; i < s->ngroups; i++)
-			if (!strcmp(s->groups[i]->load, (*l)->name) && wanted(s->o, (*l)->name)) {
-				s->loads[s->nloads++] = (*l)->name;
-				break;
-			}
-	nknown = s->nloads;
+		ntable++;
 	for (i = 0; i < s->ngroups; i++) {
-		const char *name = s->groups[i]->load;
-		if (!wanted(s->o, name) || load_find(name) != NULL)
-			continue;
-		for (j = nknown; j < s->nloads; j++)
-			if (!strcmp(s->loads[j], name))
+		struct group *g = s->groups[i];
+		for (g->tidx = 0; g->tidx < ntable; g->tidx++)
+			if (!strcmp(load_table[g->tidx]->name, g->load))
 				break;
-		if (j == s->nloads)
-			s->loads[s->nloads++] = name;
+		s->sorted[i] = g;
 	}
-	qsort(s->loads + nknown, s->nloads - nknown, sizeof(*s->loads), cmp_str);
+	qsort(s->sorted, s->ngroups, sizeof(*s->sorted), cmp_group);
+	for (i = 0; i < s->ngroups; i++) {
+		const char *load = s->sorted[i]->load;
+		if (!wanted(s->o, load))
+			continue;
+		if (s->nsect == 0 || strcmp(s->sect[s->nsect - 1].load, load)) {
+			s->sect[s->nsect].load = load;
+			s->sect[s->nsect].first = i;
+			s->sect[s->nsect++].n = 0;
+		}
+		s->sect[s->nsect - 1].n++;
+	}
 	return 0;
 }
 
+/* The group of row under load, or NULL: through the records' hash table. */
 static struct group *
 find(const struct state *s, size_t row, const char *load)
 {
-	size_t i;
+	const struct row *w;
+	struct group *g;
+	unsigned long h;
 
-	for (i = 0; i < s->ngroups; i++)
-		if (s->groups[i]->row == row && !strcmp(s->groups[i]->load, load))
-			return s->groups[i];
+	if (row == NONE || s->nhash == 0)
+		return NULL;
+	w = &s->rows[row];
+	h = hash_group(w->label, load, w->host, w->workload, w->config, w->jobs);
+	for (g = s->hash[h & (s->nhash - 1)]; g; g = g->next)
+		if (g->hash == h && g->row == row && !strcmp(g->load, load))
+			return g;
 	return NULL;
 }
 
@@ -573,18 +698,15 @@ msd(char *buf, const struct acc *a)
 
 /* Notes under a section: runs not counted, Ratios not given. */
 static void
-section_notes(FILE *out, const struct state *s, const char *load, int ratios)
+section_notes(FILE *out, const struct state *s, size_t sect, int ratios)
 {
+	const struct group *g;
 	size_t k;
 	int i, base_noted = 0;
 
-	for (k = 0; k < s->nrows; k++) {
-		const struct group *g = find(s, s->order[k], load);
-		const char *name;
+	EACH(s, sect, k, g) {
+		const char *name = s->rows[g->row].name;
 
-		if (g == NULL)
-			continue;
-		name = s->rows[g->row].name;
 		if (g->failed || g->invalid) {
 			fprintf(out, "%s: ", name);
 			for (i = 0; i < NWHY && g->why[i].n; i++)
@@ -621,18 +743,18 @@ print_tables(FILE *out, const struct state *s)
 	t.cell = calloc(s->nrows + 1, sizeof(*t.cell));
 	if (t.cell == NULL)
 		return -1;
-	for (i = 0; i < s->nloads; i++) {
-		const char *load = s->loads[i];
+	for (i = 0; i < s->nsect; i++) {
+		const char *load = s->sect[i].load;
 		const char *unit = NULL;
+		const struct group *g;
 
 		t.nrows = 0;
 		t.ncols = s->o->verbose ? 8 : 7;
 		t.gap = s->o->verbose ? 2 : 1;
-		for (k = 0; k < s->nrows; k++) {
-			const struct group *g = find(s, s->order[k], load);
+		EACH(s, i, k, g) {
 			char (*c)[CELL];
 
-			if (g == NULL || g->time.n == 0)
+			if (g->time.n == 0)
 				continue;
 			if (unit == NULL)
 				unit = g->unit;
@@ -666,11 +788,10 @@ print_tables(FILE *out, const struct state *s)
 			fprintf(out, "no ok run\n");
 		if (s->o->verbose) {
 			fprintf(out, "per run (mean +- sd):\n");
-			for (k = 0; k < s->nrows; k++) {
-				const struct group *g = find(s, s->order[k], load);
+			EACH(s, i, k, g) {
 				char a[CELL], b[CELL], c[CELL], d[CELL];
 
-				if (g == NULL || g->time.n == 0)
+				if (g->time.n == 0)
 					continue;
 				msd(a, &g->user);
 				msd(b, &g->sys);
@@ -680,7 +801,7 @@ print_tables(FILE *out, const struct state *s)
 				    s->rows[g->row].name, a, b, c, d);
 			}
 		}
-		section_notes(out, s, load, 1);
+		section_notes(out, s, i, 1);
 		fputc('\n', out);
 	}
 	free(t.cell);
@@ -723,23 +844,22 @@ print_compare(FILE *out, const struct state *s)
 		return -1;
 	t.ncols = 4;
 	t.gap = 2;
-	for (i = 0; i < s->nloads; i++) {
-		const char *load = s->loads[i];
-		const struct group *b = find(s, s->cmp_row, load);
+	for (i = 0; i < s->nsect; i++) {
+		const char *load = s->sect[i].load;
+		const struct group *b = find(s, s->cmp_row, load), *g;
 
 		fprintf(out, "%s: change against %s\n", load, base);
 		if (b == NULL || b->time.n == 0) {
 			fprintf(out, "no ok run of '%s' under %s: nothing to compare with\n", base, load);
-			section_notes(out, s, load, 0);
+			section_notes(out, s, i, 0);
 			fputc('\n', out);
 			continue;
 		}
 		t.nrows = 0;
-		for (k = 0; k < s->nrows; k++) {
-			const struct group *g = find(s, s->order[k], load);
+		EACH(s, i, k, g) {
 			char (*c)[CELL];
 
-			if (g == NULL || g->time.n == 0)
+			if (g->time.n == 0)
 				continue;
 			c = t.cell[t.nrows++];
 			snprintf(c[0], CELL, "%s", s->rows[g->row].name);
@@ -753,7 +873,7 @@ print_compare(FILE *out, const struct state *s)
 			change(c[3], CELL, &b->units, &g->units, s->o->verbose, &pct, &p);
 		}
 		table_print(out, &t, hdr);
-		section_notes(out, s, load, 0);
+		section_notes(out, s, i, 0);
 		fputc('\n', out);
 	}
 	fprintf(out, "change = (mean - mean of %s) / mean of %s x 100; * = Welch's two-sided\n"
@@ -794,18 +914,18 @@ print_bars(FILE *out, const struct state *s)
 	if (max > 0)
 		fprintf(out, "Ratio per load, %zu * = %.2f (one * = %.4f)\n\n", avail, max,
 		    max / (double)avail);
-	for (i = 0; i < s->nloads; i++) {
-		const char *load = s->loads[i];
+	for (i = 0; i < s->nsect; i++) {
+		const char *load = s->sect[i].load;
+		const struct group *g;
 
 		if (!charted(s, load))
 			continue;
 		fprintf(out, "%s\n", load);
-		for (k = 0; k < s->nrows; k++) {
-			const struct group *g = find(s, s->order[k], load);
+		EACH(s, i, k, g) {
 			double r;
 			size_t n, j;
 
-			if (g == NULL || g->time.n == 0)
+			if (g->time.n == 0)
 				continue;
 			any = 1;
 			r = ratio(s, g);
@@ -898,10 +1018,11 @@ compare_group(const struct state *s, const struct group *g, struct cmp *c)
 static int
 each_group(const struct state *s, size_t *i, size_t *k, const struct group **g)
 {
-	for (; *i < s->nloads; (*i)++, *k = 0)
-		while (*k < s->nrows)
-			if ((*g = find(s, s->order[(*k)++], s->loads[*i])) != NULL)
-				return 1;
+	for (; *i < s->nsect; (*i)++, *k = 0)
+		if (*k < s->sect[*i].n) {
+			*g = s->sorted[s->sect[*i].first + (*k)++];
+			return 1;
+		}
 	return 0;
 }
 
@@ -1142,15 +1263,14 @@ nice_step(double max)
 
 /* How many bars load gets: rows with ok runs under it. */
 static int
-bars_in(const struct state *s, const size_t *rows, size_t nr, const char *load)
+bars_in(const struct state *s, size_t sect)
 {
 	const struct group *g;
 	size_t k;
 	int n = 0;
 
-	for (k = 0; k < nr; k++)
-		if ((g = find(s, rows[k], load)) != NULL && g->time.n > 0)
-			n++;
+	EACH(s, sect, k, g)
+		n += g->time.n > 0;
 	return n;
 }
 
@@ -1169,42 +1289,39 @@ svg_body(FILE *f, const struct state *s)
 {
 	enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22 };
 	int BW;			/* bar width: narrower, values turned upright, with many rows */
-	size_t *rows, nr = 0, nl = 0, i, k, j;
-	const char **loads;
+	size_t *rows, *colour, *secs, nr = 0, nl = 0, i, k, j;
+	const struct group *g;
 	double max = 1, step, top;
 	int width, height, x, y, lines, lx, na = 0;
 
 	rows = calloc(s->nrows + 1, sizeof(*rows));
-	loads = calloc(s->nloads + 1, sizeof(*loads));
-	if (rows == NULL || loads == NULL) {
+	colour = calloc(s->nrows + 1, sizeof(*colour));
+	secs = calloc(s->nsect + 1, sizeof(*secs));
+	if (rows == NULL || colour == NULL || secs == NULL) {
 		free(rows);
-		free(loads);
+		free(colour);
+		free(secs);
 		return -1;
 	}
-	/* the rows and loads that have a bar, in report order */
+	/* the loads and the rows that have a bar, in report order */
 	for (k = 0; k < s->nrows; k++)
-		for (i = 0; i < s->nloads; i++) {
-			const struct group *g = find(s, s->order[k], s->loads[i]);
-			if (charted(s, s->loads[i]) && g && g->time.n > 0) {
-				rows[nr++] = s->order[k];
-				break;
-			}
-		}
-	for (i = 0; i < s->nloads; i++) {
-		int any = 0;
-		if (!charted(s, s->loads[i]))
+		colour[k] = NONE;
+	for (i = 0; i < s->nsect; i++) {
+		if (!charted(s, s->sect[i].load) || bars_in(s, i) == 0)
 			continue;
-		for (k = 0; k < nr; k++) {
-			const struct group *g = find(s, rows[k], s->loads[i]);
-			if (g && g->time.n > 0) {
-				any = 1;
+		secs[nl++] = i;
+		EACH(s, i, k, g)
+			if (g->time.n > 0) {
+				colour[g->row] = 0;
 				if (ratio(s, g) > max)
 					max = ratio(s, g);
 			}
-		}
-		if (any)
-			loads[nl++] = s->loads[i];
 	}
+	for (k = 0; k < s->nrows; k++)
+		if (colour[s->order[k]] != NONE) {
+			colour[s->order[k]] = nr;
+			rows[nr++] = s->order[k];
+		}
 	BW = nr <= 4 ? 34 : nr <= 8 ? 24 : 16;
 	/* room above the tallest bar for its value, upright when bars are narrow */
 	step = nice_step(max * (BW < 30 ? 1.2 : 1.1));
@@ -1212,7 +1329,7 @@ svg_body(FILE *f, const struct state *s)
 
 	width = L + 20;
 	for (i = 0; i < nl; i++)
-		width += bars_in(s, rows, nr, loads[i]) * (BW + BGAP) - BGAP + GGAP;
+		width += bars_in(s, secs[i]) * (BW + BGAP) - BGAP + GGAP;
 	if (width < 720)
 		width = 720;
 	/* legend: wrap items of swatch + name */
@@ -1280,19 +1397,21 @@ svg_body(FILE *f, const struct state *s)
 	/* the bars, grouped by load */
 	x = L + GGAP / 2;
 	for (i = 0; i < nl; i++) {
-		int gw = bars_in(s, rows, nr, loads[i]) * (BW + BGAP) - BGAP, bx = x - BW - BGAP;
-		for (k = 0; k < nr; k++) {
-			const struct group *g = find(s, rows[k], loads[i]);
+		const char *load = s->sect[secs[i]].load;
+		int gw = bars_in(s, secs[i]) * (BW + BGAP) - BGAP, bx = x - BW - BGAP;
+
+		EACH(s, secs[i], k, g) {
+			const char *fill = colours[colour[g->row] % NCOLOURS];
 			int bh;
 			double r;
 
-			if (g == NULL || g->time.n == 0)
+			if (g->time.n == 0)
 				continue;
 			bx += BW + BGAP;
 			r = ratio(s, g);
 			if (isnan(r)) {
 				fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"3\" fill=\"%s\"/>\n",
-				    bx, T + H - 3, BW, colours[k % NCOLOURS]);
+				    bx, T + H - 3, BW, fill);
 				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" "
 				    "text-anchor=\"middle\">n/a</text>\n", bx + BW / 2, T + H - 8);
 				na = 1;
@@ -1300,9 +1419,11 @@ svg_body(FILE *f, const struct state *s)
 			}
 			bh = (int)floor(r / top * H + 0.5);
 			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
-			    "<title>", bx, T + H - bh, BW, bh, colours[k % NCOLOURS]);
-			xml_str(f, s->rows[rows[k]].name);
-			fprintf(f, " %s: Ratio %.2f, %ld runs</title></rect>\n", loads[i], r, g->time.n);
+			    "<title>", bx, T + H - bh, BW, bh, fill);
+			xml_str(f, s->rows[g->row].name);
+			fputc(' ', f);
+			xml_str(f, load);
+			fprintf(f, ": Ratio %.2f, %ld runs</title></rect>\n", r, g->time.n);
 			if (BW < 30)
 				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
 				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
@@ -1315,7 +1436,7 @@ svg_body(FILE *f, const struct state *s)
 		}
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
 		    x + gw / 2, T + H + 20);
-		xml_str(f, loads[i]);
+		xml_str(f, load);
 		fputs("</text>\n", f);
 		x += gw + GGAP;
 	}
@@ -1344,7 +1465,8 @@ svg_body(FILE *f, const struct state *s)
 		    "run to divide by (see the table's notes)</text>\n", L, y + LEG + 4);
 	fputs("</svg>\n", f);
 	free(rows);
-	free(loads);
+	free(colour);
+	free(secs);
 	return 0;
 }
 
@@ -1400,8 +1522,11 @@ state_free(struct state *s)
 	free(s->hash);
 	free(s->rows);
 	free(s->labels);
-	free(s->loads);
+	free(s->sorted);
+	free(s->sect);
 	free(s->order);
+	free(s->rowidx.slot);
+	free(s->labidx.slot);
 }
 
 int
@@ -1431,7 +1556,7 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		if (s.groups[i]->time.n > 0 && wanted(o, s.groups[i]->load))
 			ok = 1;
 	if (!ok) {
-		if (s.nloads > 0 && o->format == REPORT_TABLE && !o->bars && !o->compare) {
+		if (s.nsect > 0 && o->format == REPORT_TABLE && !o->bars && !o->compare) {
 			s.base_row = s.cmp_row = NONE;
 			print_tables(out, &s);
 		}
