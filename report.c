@@ -1,8 +1,9 @@
 /*
  * report.c: render results logs into the Time/CPU%/Loads/LCPU%/Ratio
  * tables (plain, long with -v, comparison with -c), a text bar chart,
- * CSV, JSON and an SVG chart.  doc/contest.1 (REPORT) is the reference
- * for every number printed here.
+ * CSV and JSON; svg.c draws the SVG chart from the same groups
+ * (report-int.h).  doc/contest.1 (REPORT) is the reference for every
+ * number printed here.
  *
  * The logs are streamed: a record is folded into its group's running
  * sums (stats.h) and forgotten, so memory grows with the number of
@@ -13,107 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "load.h"
 #include "log.h"
 #include "report.h"
 #include "stats.h"
+#include "report-int.h"
 
-#define NWHY	4		/* distinct (status, reason) pairs kept per group */
-#define NHOSTS	8		/* host names kept for titles */
-#define ROWNAME_MAX 80		/* a row's name: label, '#', variant */
 #define BARS_WIDTH 72		/* columns of --bars */
-
-/*
- * A row: one label run in one configuration (host, jobs, workload,
- * kernel config).  A label seen in several configurations gets one row
- * for each, named LABEL#1, LABEL#2, ... in order of first appearance.
- */
-struct row {
-	char label[64];
-	char name[ROWNAME_MAX];
-	size_t lab;		/* index of the label in order of first appearance */
-	int variant;		/* 1-based within the label */
-	size_t rank;		/* place in the report: by label, then variant */
-	unsigned long hash;
-	char host[65];
-	long jobs;
-	char workload[1024];
-	char config[17];
-};
-
-struct label {
-	char label[64];
-	int nvariants;
-	unsigned long hash;
-};
-
-/* Open addressing of indices into rows[] or labels[], keyed by hash. */
-struct slot {
-	unsigned long h;
-	size_t i;		/* NONE: empty */
-};
-struct index {
-	struct slot *slot;
-	size_t cap, n;		/* cap: a power of two, or 0 */
-};
-
-/* The groups of one load to show, in row order: sorted[first .. first + n). */
-struct section {
-	const char *load;
-	size_t first, n;
-};
-
-struct why {
-	char status[16];
-	char reason[128];
-	long n;
-};
-
-/* The runs of one row under one load. */
-struct group {
-	size_t row;
-	char load[32];
-	char unit[16];
-	int unit_mixed;		/* records disagree about the unit */
-	struct acc time, cpu, units, lcpu, user, sys, majflt, ctxsw;
-	long failed, invalid;
-	struct why why[NWHY];
-	long why_more;		/* runs whose reason did not fit in why[] */
-	unsigned long hash;
-	struct group *next;	/* hash chain */
-	size_t tidx;		/* place of the load in load_table; past it if unknown */
-};
-
-struct state {
-	const struct report_opts *o;
-	struct row *rows;
-	size_t nrows, caprows;
-	struct label *labels;
-	size_t nlabels, caplabels;
-	struct group **groups;	/* in order of creation */
-	size_t ngroups, capgroups;
-	struct group **hash;
-	size_t nhash;		/* power of two */
-	struct index rowidx, labidx;
-	struct group *last;	/* the previous record's group */
-	char hosts[NHOSTS][65];
-	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
-	char first_date[32], last_date[32];
-	struct group **sorted;	/* by section, then row */
-	struct section *sect;	/* the sections to show, in order */
-	size_t nsect;
-	size_t *order;		/* rows sorted by label, then variant */
-	size_t base_row, cmp_row;	/* -b, -c rows; (size_t)-1: none */
-};
-
-#define NONE ((size_t)-1)
-
-/* the groups of section i, in row order */
-#define EACH(s, i, k, g) \
-	for ((k) = 0; (k) < (s)->sect[i].n && ((g) = (s)->sorted[(s)->sect[i].first + (k)]); (k)++)
 
 /* ---------------------------------------------------------------- input */
 
@@ -600,8 +508,8 @@ baseline(const struct state *s, const struct group *g)
 	return b && b->time.n > 0 ? b : NULL;
 }
 
-static double
-ratio(const struct state *s, const struct group *g)
+double
+report_ratio(const struct state *s, const struct group *g)
 {
 	const struct group *b = baseline(s, g);
 
@@ -773,10 +681,10 @@ print_tables(FILE *out, const struct state *s)
 				f1(c[4], stats_mean(&g->units));
 				f1(c[5], stats_mean(&g->lcpu));
 			}
-			if (isnan(ratio(s, g)))
+			if (isnan(report_ratio(s, g)))
 				snprintf(c[t.ncols - 1], CELL, "-");
 			else
-				snprintf(c[t.ncols - 1], CELL, "%.2f", ratio(s, g));
+				snprintf(c[t.ncols - 1], CELL, "%.2f", report_ratio(s, g));
 		}
 		if (s->o->verbose)
 			fprintf(out, "%s: Loads in %s\n", load, unit ? unit_words(unit) : "-");
@@ -886,8 +794,8 @@ print_compare(FILE *out, const struct state *s)
 /* ----------------------------------------------------------------- bars */
 
 /* no_load's own Ratio is 1 by definition: charts leave it out unless -b. */
-static int
-charted(const struct state *s, const char *load)
+int
+report_charted(const struct state *s, const char *load)
 {
 	return s->base_row != NONE || strcmp(load, "no_load") != 0;
 }
@@ -901,8 +809,8 @@ print_bars(FILE *out, const struct state *s)
 
 	for (i = 0; i < s->ngroups; i++) {
 		const struct group *g = s->groups[i];
-		double r = ratio(s, g);
-		if (!wanted(s->o, g->load) || !charted(s, g->load) || isnan(r))
+		double r = report_ratio(s, g);
+		if (!wanted(s->o, g->load) || !report_charted(s, g->load) || isnan(r))
 			continue;
 		if (r > max)
 			max = r;
@@ -918,7 +826,7 @@ print_bars(FILE *out, const struct state *s)
 		const char *load = s->sect[i].load;
 		const struct group *g;
 
-		if (!charted(s, load))
+		if (!report_charted(s, load))
 			continue;
 		fprintf(out, "%s\n", load);
 		EACH(s, i, k, g) {
@@ -928,7 +836,7 @@ print_bars(FILE *out, const struct state *s)
 			if (g->time.n == 0)
 				continue;
 			any = 1;
-			r = ratio(s, g);
+			r = report_ratio(s, g);
 			fprintf(out, "%-*s ", (int)wname, s->rows[g->row].name);
 			if (isnan(r)) {
 				fprintf(out, "- (no baseline)\n");
@@ -1065,7 +973,7 @@ print_csv(FILE *out, const struct state *s)
 			csv_num(out, "%.4f", a->n ? a->min : NAN);
 			csv_num(out, "%.4f", a->n ? a->max : NAN);
 		}
-		csv_num(out, "%.4f", ratio(s, g));
+		csv_num(out, "%.4f", report_ratio(s, g));
 		fputc(',', out);
 		if (b)
 			csv_str(out, s->rows[b->row].name);
@@ -1199,7 +1107,7 @@ print_json(FILE *out, const struct state *s)
 			fputs("}", out);
 		}
 		fputs(",\n     \"ratio\": ", out);
-		json_num(out, "%.4f", ratio(s, g));
+		json_num(out, "%.4f", report_ratio(s, g));
 		fputs(", \"ratio_base\": ", out);
 		json_str(out, b ? s->rows[b->row].name : NULL);
 		compare_group(s, g, &c);
@@ -1221,291 +1129,6 @@ print_json(FILE *out, const struct state *s)
 		    c.tested_l ? (c.lp < 0.05 ? "true" : "false") : "null");
 	}
 	fputs(first ? "]\n}\n" : "\n  ]\n}\n", out);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ SVG */
-
-/* Tableau 10: distinguishable, and still readable printed in grey. */
-static const char *const colours[] = {
-	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
-};
-#define NCOLOURS (sizeof(colours) / sizeof(colours[0]))
-
-static void
-xml_str(FILE *f, const char *v)
-{
-	for (; *v; v++)
-		switch (*v) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(*v, f);
-		}
-}
-
-/* A gridline step of 1, 2, 2.5 or 5 x 10^k giving at most 8 lines. */
-static double
-nice_step(double max)
-{
-	static const double m[] = { 1, 2, 2.5, 5 };
-	double e = pow(10, floor(log10(max / 8)));
-	int i;
-
-	for (;; e *= 10)
-		for (i = 0; i < 4; i++)
-			if (max / (m[i] * e) <= 8)
-				return m[i] * e;
-}
-
-/* How many bars load gets: rows with ok runs under it. */
-static int
-bars_in(const struct state *s, size_t sect)
-{
-	const struct group *g;
-	size_t k;
-	int n = 0;
-
-	EACH(s, sect, k, g)
-		n += g->time.n > 0;
-	return n;
-}
-
-/* 2026-12-01T10:00:00Z as 2026-12-01 10:00 UTC; anything else as is. */
-static void
-svg_date(FILE *f, const char *d)
-{
-	if (strlen(d) == 20 && d[10] == 'T' && d[19] == 'Z')
-		fprintf(f, "%.10s %.5s UTC", d, d + 11);
-	else
-		xml_str(f, d);
-}
-
-static int
-svg_body(FILE *f, const struct state *s)
-{
-	enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22 };
-	int BW;			/* bar width: narrower, values turned upright, with many rows */
-	size_t *rows, *colour, *secs, nr = 0, nl = 0, i, k, j;
-	const struct group *g;
-	double max = 1, step, top;
-	int width, height, x, y, lines, lx, na = 0;
-
-	rows = calloc(s->nrows + 1, sizeof(*rows));
-	colour = calloc(s->nrows + 1, sizeof(*colour));
-	secs = calloc(s->nsect + 1, sizeof(*secs));
-	if (rows == NULL || colour == NULL || secs == NULL) {
-		free(rows);
-		free(colour);
-		free(secs);
-		return -1;
-	}
-	/* the loads and the rows that have a bar, in report order */
-	for (k = 0; k < s->nrows; k++)
-		colour[k] = NONE;
-	for (i = 0; i < s->nsect; i++) {
-		if (!charted(s, s->sect[i].load) || bars_in(s, i) == 0)
-			continue;
-		secs[nl++] = i;
-		EACH(s, i, k, g)
-			if (g->time.n > 0) {
-				colour[g->row] = 0;
-				if (ratio(s, g) > max)
-					max = ratio(s, g);
-			}
-	}
-	for (k = 0; k < s->nrows; k++)
-		if (colour[s->order[k]] != NONE) {
-			colour[s->order[k]] = nr;
-			rows[nr++] = s->order[k];
-		}
-	BW = nr <= 4 ? 34 : nr <= 8 ? 24 : 16;
-	/* room above the tallest bar for its value, upright when bars are narrow */
-	step = nice_step(max * (BW < 30 ? 1.2 : 1.1));
-	top = ceil(max * (BW < 30 ? 1.2 : 1.1) / step) * step;
-
-	width = L + 20;
-	for (i = 0; i < nl; i++)
-		width += bars_in(s, secs[i]) * (BW + BGAP) - BGAP + GGAP;
-	if (width < 720)
-		width = 720;
-	/* legend: wrap items of swatch + name */
-	lines = 1;
-	lx = L;
-	for (k = 0; k < nr; k++) {
-		int w = 24 + 7 * (int)strlen(s->rows[rows[k]].name) + 18;
-		if (lx + w > width - 10 && lx > L) {
-			lines++;
-			lx = L;
-		}
-		lx += w;
-	}
-	height = T + H + 44 + lines * LEG + 26;
-
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", width, height, width, height);
-	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
-	/* title: what, where, when */
-	fputs("<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">"
-	    "contest: kernel compile time under load, as a Ratio</text>\n", f);
-	fputs("<text x=\"16\" y=\"50\" font-size=\"13\" fill=\"#444\">", f);
-	fputs(s->nhosts > 1 ? "hosts " : "host ", f);
-	for (j = 0; j < (size_t)s->nhosts; j++) {
-		if (j)
-			fputs(", ", f);
-		xml_str(f, s->hosts[j]);
-	}
-	if (s->hosts_more)
-		fputs(" and more", f);
-	fputs(", ", f);
-	svg_date(f, s->first_date);
-	if (strcmp(s->first_date, s->last_date)) {
-		fputs(" to ", f);
-		svg_date(f, s->last_date);
-	}
-	fputs("</text>\n<text x=\"16\" y=\"68\" font-size=\"12\" fill=\"#666\">Ratio = mean compile "
-	    "time under the load / mean no_load time of ", f);
-	if (s->base_row != NONE) {
-		fputc('\'', f);
-		xml_str(f, s->rows[s->base_row].name);
-		fputs("'", f);
-	} else
-		fputs("the same label", f);
-	fputs(" (1.0 = no slowdown)</text>\n", f);
-
-	/* gridlines and the y axis */
-	for (i = 0; (double)i * step <= top + step / 1000; i++) {
-		double v = (double)i * step;
-		int gy = T + H - (int)floor(v / top * H + 0.5);
-		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-		    L, gy, width - 20, gy, i == 0 ? "#444" : "#e0e0e0");
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#444\" text-anchor=\"end\">%.*f</text>\n",
-		    L - 6, gy + 4, step < 0.1 ? 2 : step < 1 ? 1 : 0, v);
-	}
-	y = T + H - (int)floor(1 / top * H + 0.5);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\" stroke-width=\"1\" "
-	    "stroke-dasharray=\"5,4\"/>\n", L, y, width - 20, y);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\" stroke-width=\"1\"/>\n",
-	    L, T - 6, L, T + H);
-	fprintf(f, "<text x=\"22\" y=\"%d\" font-size=\"13\" fill=\"#444\" text-anchor=\"middle\" "
-	    "transform=\"rotate(-90 22 %d)\">Ratio</text>\n", T + H / 2, T + H / 2);
-
-	/* the bars, grouped by load */
-	x = L + GGAP / 2;
-	for (i = 0; i < nl; i++) {
-		const char *load = s->sect[secs[i]].load;
-		int gw = bars_in(s, secs[i]) * (BW + BGAP) - BGAP, bx = x - BW - BGAP;
-
-		EACH(s, secs[i], k, g) {
-			const char *fill = colours[colour[g->row] % NCOLOURS];
-			int bh;
-			double r;
-
-			if (g->time.n == 0)
-				continue;
-			bx += BW + BGAP;
-			r = ratio(s, g);
-			if (isnan(r)) {
-				fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"3\" fill=\"%s\"/>\n",
-				    bx, T + H - 3, BW, fill);
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" "
-				    "text-anchor=\"middle\">n/a</text>\n", bx + BW / 2, T + H - 8);
-				na = 1;
-				continue;
-			}
-			bh = (int)floor(r / top * H + 0.5);
-			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
-			    "<title>", bx, T + H - bh, BW, bh, fill);
-			xml_str(f, s->rows[g->row].name);
-			fputc(' ', f);
-			xml_str(f, load);
-			fprintf(f, ": Ratio %.2f, %ld runs</title></rect>\n", r, g->time.n);
-			if (BW < 30)
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
-				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
-				    "transform=\"rotate(-90 %d %d)\">%.2f</text>\n", bx + BW / 2 + 4,
-				    T + H - bh - 4, bx + BW / 2 + 4, T + H - bh - 4, r);
-			else
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
-				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
-				    "text-anchor=\"middle\">%.2f</text>\n", bx + BW / 2, T + H - bh - 4, r);
-		}
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
-		    x + gw / 2, T + H + 20);
-		xml_str(f, load);
-		fputs("</text>\n", f);
-		x += gw + GGAP;
-	}
-
-	if (nl == 0)
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" fill=\"#444\">nothing to chart: "
-		    "no load but no_load has a Ratio (-b LABEL charts no_load too)</text>\n", L + 20, T + H / 2);
-	/* legend */
-	lx = L;
-	y = T + H + 44;
-	for (k = 0; k < nr; k++) {
-		int w = 24 + 7 * (int)strlen(s->rows[rows[k]].name) + 18;
-		if (lx + w > width - 10 && lx > L) {
-			y += LEG;
-			lx = L;
-		}
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>\n",
-		    lx, y - 11, colours[k % NCOLOURS]);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\">", lx + 20, y + 1);
-		xml_str(f, s->rows[rows[k]].name);
-		fputs("</text>\n", f);
-		lx += w;
-	}
-	if (na)
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#666\">n/a: no ok no_load "
-		    "run to divide by (see the table's notes)</text>\n", L, y + LEG + 4);
-	fputs("</svg>\n", f);
-	free(rows);
-	free(colour);
-	free(secs);
-	return 0;
-}
-
-/* Write the chart to a temporary file beside path, then rename it: a
- * failure leaves either the old file or nothing, never half a chart. */
-static int
-svg_write(const char *path, const struct state *s)
-{
-	char tmp[4096];
-	FILE *f;
-	int fd, rc;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "contest: --svg: path too long: '%.64s...'\n", path);
-		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	fchmod(fd, 0644);
-	rc = svg_body(f, s);
-	if (rc == 0 && (fflush(f) == EOF || ferror(f) || fsync(fd) < 0))
-		rc = -1;
-	if (fclose(f) == EOF)
-		rc = -1;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1;
-	if (rc < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
 	return 0;
 }
 
@@ -1594,7 +1217,7 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		}
 	}
 	if (rc == 0 && o->svg)
-		rc = svg_write(o->svg, &s);
+		rc = report_svg(o->svg, &s);
 	if (rc < 0 || fflush(out) == EOF || ferror(out)) {
 		if (rc >= 0)
 			fprintf(stderr, "contest: cannot write the report: %s\n", strerror(errno));
