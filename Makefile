@@ -9,7 +9,7 @@ CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o
-OBJ = contest.o log.o report.o gen.o util.o loads/table.o loads/common.o $(LOADS)
+OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
 
@@ -19,7 +19,7 @@ contest: $(OBJ)
 .c.o:
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(OBJ): config.h load.h log.h report.h gen.h util.h
+$(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
 
 check: contest
 	@sh tests/run.sh

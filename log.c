@@ -20,13 +20,14 @@ enum type { T_INT, T_NUM, T_STR };
 
 struct field {
 	const char *key;
+	size_t klen;		/* strlen(key) */
 	enum type type;
 	size_t off;
 	size_t size;		/* T_STR: buffer size */
 	int required;
 };
 
-#define F(k, t, m, req) { k, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
+#define F(k, t, m, req) { k, sizeof(k) - 1, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
 /* In the order they are written. */
 static const struct field fields[] = {
 	F("contest",  T_INT, version,  1),
@@ -228,13 +229,16 @@ log_append(const char *path, const struct rec *r)
 	return close(fd);
 }
 
+/* The field named key; hint is where to look first (writers keep order). */
 static const struct field *
-lookup(const char *key, size_t klen)
+lookup(const char *key, size_t klen, size_t hint)
 {
 	size_t i;
 
+	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
+		return &fields[hint];
 	for (i = 0; i < NFIELDS; i++)
-		if (strlen(fields[i].key) == klen && memcmp(fields[i].key, key, klen) == 0)
+		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
 			return &fields[i];
 	return NULL;
 }
@@ -246,12 +250,21 @@ fail(char *why, size_t whylen, const char *fmt, const char *key, size_t klen)
 	return -1;
 }
 
+static int
+badnum(char *why, size_t whylen, const char *key, size_t klen, const char *val, size_t vlen,
+    double max)
+{
+	snprintf(why, whylen, "bad number '%.*s=%.*s'%s (want 0 to %.0e)", (int)klen, key,
+	    (int)(vlen > 32 ? 32 : vlen), val, vlen > 32 ? "..." : "", max);
+	return -1;
+}
+
 int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
 	unsigned long long seen = 0;
 	const char *p = line;
-	size_t i;
+	size_t i, hint = 0;
 
 	while (*p == ' ')
 		p++;
@@ -277,34 +290,38 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		vlen = (size_t)(end - val);
 		for (p = end; *p == ' '; p++)
 			;
-		if ((f = lookup(key, klen)) == NULL)
+		if ((f = lookup(key, klen, hint)) == NULL)
 			continue;	/* a newer writer's key */
 		i = (size_t)(f - fields);
+		hint = i + 1;
 		if (seen & (1ULL << i))
 			return fail(why, whylen, "key '%.*s' given twice", key, klen);
 		seen |= 1ULL << i;
 		if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
 				return fail(why, whylen, "bad or over-long value of '%.*s'", key, klen);
+			if (f->required && vlen == 0)
+				return fail(why, whylen, "empty value of '%.*s'", key, klen);
 			continue;
 		}
 		if (vlen == 0 || vlen >= sizeof(tmp))
-			return fail(why, whylen, "bad number in '%.*s'", key, klen);
+			return badnum(why, whylen, key, klen, val, vlen,
+			    f->type == T_INT ? 1e9 : LOG_NUM_MAX);
 		memcpy(tmp, val, vlen);
 		tmp[vlen] = '\0';
 		errno = 0;
 		if (f->type == T_INT) {
 			long v = strtol(tmp, &ep, 10);
 			if (*ep || errno || v < 0 || v > 1000000000L)
-				return fail(why, whylen, "bad number in '%.*s'", key, klen);
+				return badnum(why, whylen, key, klen, val, vlen, 1e9);
 			if (f->off == offsetof(struct rec, version))
 				r->version = (int)v;
 			else
 				*(long *)((char *)r + f->off) = v;
 		} else {
 			double v = strtod(tmp, &ep);
-			if (*ep || errno || !isfinite(v) || v < 0)
-				return fail(why, whylen, "bad number in '%.*s'", key, klen);
+			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
+				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
 			*(double *)((char *)r + f->off) = v;
 		}
 	}
@@ -337,6 +354,8 @@ refill(struct logreader *lr)
 	if (lr->len == sizeof(lr->buf))
 		return 0;
 	n = fread(lr->buf + lr->len, 1, sizeof(lr->buf) - lr->len, lr->f);
+	if (n == 0 && ferror(lr->f) && !lr->err)
+		lr->err = errno ? errno : EIO;
 	lr->len += n;
 	return n;
 }
@@ -386,6 +405,8 @@ log_next(struct logreader *lr, struct rec *r)
 		}
 		lr->lineno++;
 		*nl = '\0';
+		if (n > 0 && line[n - 1] == '\r')	/* a log copied through DOS */
+			line[--n] = '\0';
 		if (memchr(line, '\0', n) != NULL) {
 			snprintf(why, sizeof(why), "NUL byte in line");
 			rc = -1;

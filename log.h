@@ -13,6 +13,7 @@
 
 #define LOG_VERSION	1	/* contest= of the records written */
 #define LOG_LINE_MAX	4096	/* longest line, newline included, bytes */
+#define LOG_NUM_MAX	1e12	/* largest number a reader accepts: sums of a million stay exact enough */
 
 struct rec {
 	int version;		/* contest: log format version */
@@ -64,11 +65,12 @@ struct logreader {
 	long lineno;		/* the rest: zero before the first call */
 	long bad;		/* malformed lines seen */
 	int skipping;		/* inside an over-long line */
+	int err;		/* errno of a read error (end of log reported early), 0 if none */
 	size_t pos, len;
 	char buf[4 * LOG_LINE_MAX];
 };
-/* 1: r holds the next record; 0: end of log.  Bad lines are reported
- * on stderr as NAME:LINE: why and skipped. */
+/* 1: r holds the next record; 0: end of log, or a read error (lr->err).
+ * Bad lines are reported on stderr as NAME:LINE: why and skipped. */
 int log_next(struct logreader *lr, struct rec *r);
 
 /* Percent-encode src into dst for a log value. -1 if it does not fit. */

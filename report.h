@@ -14,17 +14,20 @@ struct report_opts {
 	enum report_format format;	/* --format */
 	int verbose;			/* -v: long form */
 	const char *base;		/* -b LABEL: Ratio against LABEL's no_load; NULL: own */
-	const char *compare;		/* -c LABEL: changes against LABEL; NULL: none */
-	int bars;			/* --bars: text bar chart of Ratio */
+	const char *compare;		/* -c LABEL: changes against LABEL instead of tables; NULL: none */
+	int bars;			/* --bars: text bar chart of Ratio instead of tables */
 	const char *svg;		/* --svg FILE: SVG chart of Ratio; NULL: none */
 	const char *const *loads;	/* only these loads (NULL: all) */
 	int nloads;
 };
 
 /*
- * Render the logs (a name of "-" is standard input) to out.
- * 0: done; 1: a log could not be read or held no usable run (the reason
- * is on stderr).
+ * Render the logs (a name of "-" is standard input) to out; with o->svg
+ * also write that file.  o->loads only chooses the sections shown: every
+ * record still counts, so a Ratio finds its no_load.
+ * 0: done; 1: a log could not be read, held no usable run, -b/-c named no
+ * row, or an output could not be written; 2: options that do not go
+ * together (--bars with -c or --format csv/json).  Reasons go to stderr.
  */
 int report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

@@ -1,0 +1,53 @@
+#!/bin/sh
+# make bench: the report on a 1,000,000-record log against awk computing
+# the same means (Time, CPU%, Loads, LCPU% per label and load) from the
+# same file, each timed three times in turn; prints the medians and their
+# ratio, and checks that both agree on every mean.
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+N=${BENCH_RECORDS:-1000000}
+D=$(mktemp -d "$top/tests/tmp/bench-report.XXXXXX") || exit 2
+trap 'rm -rf "$D"' EXIT
+awk -v n="$N" 'BEGIN {
+	srand(42)
+	nl = split("no_load cacherun process_load tarc_load tarx_load io_load io_other read_load lslr_load mem_load", L, " ")
+	nk = split("2.4.19 2.4.19-cc 2.5.38 2.5.39 2.5.40 2.5.40-mm1 2.6.0 2.6.1 2.6.2 2.6.3", K, " ")
+	for (i = 0; i < n; i++) {
+		k = K[int(i / 1000) % nk + 1]; l = L[int(i / 10) % nl + 1]
+		e = 100 + rand() * 50
+		printf "contest=1 date=2026-12-01T10:00:00Z host=box label=%s kernel=6.1.0 load=%s run=%d status=ok elapsed=%.3f user=%.3f sys=%.3f lcpu=%.3f units=%.3f unit=MiB jobs=8 workload=builtin:100 cache=dropped ncpu=2 lead=3.000 majflt=22 minflt=27036 nvcsw=310 nivcsw=2154 maxrss=40808\n", k, l, i % 10 + 1, e, e * (0.6 + rand() * 0.2), e * 0.05, e * rand() * 0.2, rand() * 100
+	}
+}' > "$D/big.log"
+cat > "$D/means.awk" <<'AWK'
+{
+	delete f
+	for (i = 1; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
+	if (f["status"] != "ok") next
+	g = f["label"] " " f["load"]
+	n[g]++; e[g] += f["elapsed"]; c[g] += (f["user"] + f["sys"]) / f["elapsed"] * 100
+	u[g] += f["units"]; l[g] += f["lcpu"] / f["elapsed"] * 100
+}
+END { for (g in n) printf "%s %d %.1f %.1f %.1f %.1f\n", g, n[g], e[g] / n[g], c[g] / n[g], u[g] / n[g], l[g] / n[g] }
+AWK
+# wall seconds and CPU (user + sys) seconds of one run, as "E/C"
+secs() { /usr/bin/time -f '%e %U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.2f/%.2f", $1, $2 + $3 }'; }
+cat "$D/big.log" > /dev/null	# both start from a warm page cache
+ct= at=
+for i in 1 2 3; do
+	ct="$ct $(secs ./contest -r "$D/big.log")"
+	at="$at $(secs awk -f "$D/means.awk" "$D/big.log")"
+done
+# median of the wall times (field 1) or of the CPU times (field 2)
+median() { printf '%s\n' $1 | cut -d/ -f"$2" | sort -n | sed -n 2p; }
+c=$(median "$ct" 1) a=$(median "$at" 1) cc=$(median "$ct" 2) ac=$(median "$at" 2)
+./contest -r "$D/big.log" | awk '/:$/ { load = substr($1, 1, length($1) - 1); next }
+	NF == 7 && $1 != "Kernel" { print $1, load, $2, $3, $4, $5, $6 }' | sort > "$D/c.out"
+awk -f "$D/means.awk" "$D/big.log" | sort > "$D/a.out"
+if cmp -s "$D/c.out" "$D/a.out"; then same="same means ($(wc -l < "$D/a.out") groups)"; else same="MEANS DIFFER"; fi
+echo "machine: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+echo "awk: $(readlink -f "$(command -v awk)")"
+echo "log: $N records, $(du -m "$D/big.log" | cut -f1) MiB"
+echo "contest -r: median $c s wall, $cc s CPU (wall/CPU of the runs:$ct)"
+echo "awk means:  median $a s wall, $ac s CPU (wall/CPU of the runs:$at)"
+echo "awk / contest: $(awk -v a="$a" -v c="$c" 'BEGIN { printf "%.1f", a / c }')x wall, $(awk -v a="$ac" -v c="$cc" 'BEGIN { printf "%.1f", a / c }')x CPU; $same"
+[ "$same" != "MEANS DIFFER" ]

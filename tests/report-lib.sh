@@ -1,0 +1,23 @@
+# Sourced by the report tests (t3xxx) after lib.sh: write hand-made log
+# records.  rec LABEL LOAD ELAPSED USER SYS LCPU UNITS [KEY=VALUE...]
+# prints one status=ok record; later KEY=VALUE pairs replace the defaults
+# (date, host, jobs, workload, unit, status, ...).
+rec() {
+	_l=$1 _ld=$2 _e=$3 _u=$4 _s=$5 _c=$6 _n=$7
+	shift 7
+	_date=2026-12-01T10:00:00Z _host=box _jobs=8 _wl=builtin:4 _unit=MiB _st=ok _more=
+	for kv in "$@"; do
+		case $kv in
+		date=*) _date=${kv#date=} ;;
+		host=*) _host=${kv#host=} ;;
+		jobs=*) _jobs=${kv#jobs=} ;;
+		workload=*) _wl=${kv#workload=} ;;
+		unit=*) _unit=${kv#unit=} ;;
+		status=*) _st=${kv#status=} ;;
+		*) _more="$_more $kv" ;;
+		esac
+	done
+	[ "$_ld" = no_load ] && [ "$_unit" = MiB ] && _unit=none
+	printf 'contest=1 date=%s host=%s label=%s kernel=6.1.0 load=%s run=1 status=%s elapsed=%s user=%s sys=%s lcpu=%s units=%s unit=%s jobs=%s workload=%s cache=dropped ncpu=2%s\n' \
+	    "$_date" "$_host" "$_l" "$_ld" "$_st" "$_e" "$_u" "$_s" "$_c" "$_n" "$_unit" "$_jobs" "$_wl" "$_more"
+}
