@@ -8,7 +8,8 @@ WARN = -std=c11 -Wall -Wextra -pedantic
 CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 LDLIBS = -lm
 
-LOADS = loads/noload.o loads/cacherun.o
+LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/io.o loads/io_other.o \
+	loads/read.o loads/mem.o
 OBJ = contest.o log.o report.o gen.o util.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
