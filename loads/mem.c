@@ -83,10 +83,12 @@ mem_size(struct load_ctx *ctx, unsigned long long *size, int note)
 		want = cap;
 		why = "capped-memavailable";
 	}
-	want &= ~((1ULL << 20) - 1);
-	if (want < MEM_MIN)
-		return load_fail(ctx, "needs %llu MiB of memory, MemAvailable %llu MiB less %llu MiB kept free leaves %llu",
+	/* a smaller --size is the user's to choose; a cap must leave a useful area */
+	if (want < MEM_MIN && want < (ctx->size ? ctx->size : MEM_MIN))
+		return load_fail(ctx, "needs %llu MiB of memory, MemAvailable %llu MiB less %llu MiB kept free leaves %llu MiB",
 		    MEM_MIN >> 20, (unsigned long long)avail >> 20, reserve >> 20, want >> 20);
+	if (want >= 1ULL << 20)
+		want &= ~((1ULL << 20) - 1);
 	if (note)
 		load_note(ctx, "size=%llu sizing=%s memavailable=%lld swapfree=%lld", want, why, avail, swap);
 	*size = want;
@@ -130,6 +132,8 @@ mem_setup(struct load_ctx *ctx)
 	m->size = (size_t)size;
 	m->pagesz = (size_t)sysconf(_SC_PAGESIZE);
 	m->npages = m->size / m->pagesz;
+	if (m->npages == 0)
+		m->npages = 1;	/* the mapping holds at least one page */
 	m->step = (size_t)((double)m->npages * 0.6180339887) | 1;
 	while (m->step > 1 && gcd(m->step, m->npages) != 1)
 		m->step++;
