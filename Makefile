@@ -25,7 +25,11 @@ $(OBJ): config.h load.h log.h report.h gen.h util.h
 check: contest
 	@sh tests/run.sh
 
-bench: contest
+# tests/loadrun.bin runs one load alone, for the benchmark; never installed
+tests/loadrun.bin: tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) load.h util.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) $(LDLIBS)
+
+bench: contest tests/loadrun.bin
 	@sh tests/bench.sh
 
 install: contest

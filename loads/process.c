@@ -1,10 +1,14 @@
 /*
  * process_load: N = 4 x online CPUs processes joined in a ring by N
  * pipes, each reading from the pipe before it and writing what it read
- * to the pipe after it, with M = max(1, N/4) tokens of 100 bytes (the
- * size hackbench sends) going round.  Setup forks the ring, whose
- * members wait on empty pipes; run puts the tokens in and sleeps until
- * contest says stop; cleanup kills and reaps the ring.
+ * to the pipe after it, with M = max(1, N/4) tokens going round.  A
+ * token is a chunk of 64 messages of 100 bytes (hackbench's size), the
+ * "M << N chunks" of the original: with single messages the ring only
+ * measures one wake-up per message and passes a quarter of what
+ * hackbench does.  Each member passes one message per read(2) and one
+ * per write(2), as hackbench does.  Setup forks the ring, whose members
+ * wait on empty pipes; run puts the tokens in and sleeps until contest
+ * says stop; cleanup kills and reaps the ring.
  *
  * System calls: pipe(2), fork(2), read(2), write(2), sigsuspend(2),
  * kill(2), waitpid(2).  Every member counts the messages it passes on,
@@ -23,7 +27,8 @@
 #include "../load.h"
 
 #define PROC_PER_CPU	4	/* ring members per online CPU */
-#define PROC_MSG	100	/* bytes of a token, hackbench's default */
+#define PROC_MSG	100	/* bytes of a message, hackbench's default */
+#define PROC_CHUNK	64	/* messages in a token */
 
 struct ring {
 	int n, m;		/* members, tokens */
@@ -31,33 +36,34 @@ struct ring {
 	int (*fd)[2];		/* pipe i goes from member i to member i + 1 */
 };
 
-/* A ring member: pass on whatever arrives, count whole messages. */
+/*
+ * A ring member: read one message, write it on, as hackbench does (one
+ * read(2) and one write(2) per message), and count it.
+ */
 static void
 member(struct load_ctx *ctx, int in, int out)
 {
-	char buf[64 * PROC_MSG];
-	unsigned long long bytes = 0, counted = 0;
+	char msg[PROC_MSG];
 
 	while (!load_stopping()) {
-		ssize_t r = read(in, buf, sizeof(buf)), w = 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		while (w < r) {
-			ssize_t k = write(out, buf + w, (size_t)(r - w));
-			if (k < 0 && errno == EINTR) {
-				if (load_stopping())
-					break;
+		ssize_t got = 0, w = 0, k;
+		while (got < PROC_MSG) {
+			k = read(in, msg + got, (size_t)(PROC_MSG - got));
+			if (k < 0 && errno == EINTR && !load_stopping())
 				continue;
-			}
+			if (k <= 0)
+				_exit(0);
+			got += k;
+		}
+		while (w < PROC_MSG) {
+			k = write(out, msg + w, (size_t)(PROC_MSG - w));
+			if (k < 0 && errno == EINTR && !load_stopping())
+				continue;
 			if (k < 0)
-				_exit(1);
+				_exit(0);
 			w += k;
 		}
-		bytes += (unsigned long long)w;
-		load_count(ctx, bytes / PROC_MSG - counted);
-		counted = bytes / PROC_MSG;
+		load_count(ctx, 1);
 	}
 	_exit(0);
 }
@@ -104,7 +110,7 @@ process_setup(struct load_ctx *ctx)
 	for (i = 0; i < rg->n; i++)
 		if (pipe(rg->fd[i]) < 0)
 			return load_fail(ctx, "cannot make pipe %d of %d: %s", i + 1, rg->n, strerror(errno));
-	load_note(ctx, "procs=%d tokens=%d", rg->n, rg->m);
+	load_note(ctx, "procs=%d tokens=%d chunk=%d", rg->n, rg->m, PROC_CHUNK);
 	for (i = 0; i < rg->n; i++) {
 		int in = rg->fd[(i + rg->n - 1) % rg->n][0], out = rg->fd[i][1];
 		if ((rg->pid[i] = fork()) < 0) {
@@ -151,10 +157,10 @@ process_run(struct load_ctx *ctx)
 	sigaddset(&block, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	/* the tokens start evenly spread round the ring */
-	for (t = 0; t < rg->m; t++)
-		if (write(rg->fd[t * rg->n / rg->m][1], token, sizeof(token)) != (ssize_t)sizeof(token)) {
+	for (t = 0; t < rg->m * PROC_CHUNK; t++)
+		if (write(rg->fd[t / PROC_CHUNK * rg->n / rg->m][1], token, sizeof(token)) != (ssize_t)sizeof(token)) {
 			sigprocmask(SIG_SETMASK, &old, NULL);
-			return load_fail(ctx, "cannot put token %d in the ring: %s", t + 1, strerror(errno));
+			return load_fail(ctx, "cannot put token %d in the ring: %s", t / PROC_CHUNK + 1, strerror(errno));
 		}
 	while (!load_stopping()) {
 		int st;

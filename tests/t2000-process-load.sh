@@ -11,3 +11,4 @@ n=$(nproc)
 [ "$(val "$line" procs)" = $((4 * n)) ] || fail "procs not 4 x $n: $line"
 m=$((4 * n / 4)); [ "$m" -ge 1 ] || m=1
 [ "$(val "$line" tokens)" = "$m" ] || fail "tokens not $m: $line"
+[ "$(val "$line" chunk)" = 64 ] || fail "chunk not 64: $line"
