@@ -9,8 +9,11 @@
  * The memory is one anonymous mmap(2).  Each pass visits every page once
  * in an order that strides across the whole area (a step coprime with
  * the page count, near the golden section), so neither the caches, the
- * TLB nor the prefetcher can follow; in each page it reads and writes
- * every cache line.  Counts bytes of pages so referenced (MiB).
+ * TLB nor the prefetcher can follow; in each page it writes one word
+ * of every cache line, which makes the CPU fetch the whole line and
+ * write it back dirty: the memory traffic of writing the page.  Counts
+ * bytes of pages so written (MiB), as stress-ng --vm-method write64
+ * counts the bytes it writes.
  *
  * CONTEST_MEMINFO, when set, names a file read instead of /proc/meminfo:
  * for tests of the sizing, which must not fill a real machine.
@@ -148,12 +151,16 @@ mem_run(struct load_ctx *ctx)
 	struct mem *m = ctx->priv;
 	size_t idx = 0, i, batch = 0;
 
+	unsigned long pass = 0;
+
 	while (!load_stopping()) {
+		pass++;
 		for (i = 0; i < m->npages && !load_stopping(); i++) {
 			volatile unsigned long *page = (volatile unsigned long *)(m->p + idx * m->pagesz);
 			size_t off;
+			/* a store fetches and dirties the whole line: the page's traffic */
 			for (off = 0; off < m->pagesz / sizeof(*page); off += MEM_LINE / sizeof(*page))
-				page[off]++;
+				page[off] = pass;
 			idx += m->step;
 			if (idx >= m->npages)
 				idx -= m->npages;
@@ -185,7 +192,7 @@ const struct load mem_load = {
 	.alias = NULL,
 	.unit = "MiB",
 	.scale = 1048576,
-	.desc = "references 110% of RAM (capped below MemAvailable without swap)",
+	.desc = "writes 110% of RAM page by page (capped below MemAvailable without swap)",
 	.flags = 0,
 	.check = mem_check,
 	.setup = mem_setup,
