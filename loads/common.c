@@ -102,7 +102,7 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 
 /* n bytes as "32.0 MiB", for reasons a user reads */
 static const char *
-human(char *buf, size_t len, unsigned long long n)
+size_text(char *buf, size_t len, unsigned long long n)
 {
 	if (n >= 1ULL << 30)
 		snprintf(buf, len, "%.1f GiB", (double)n / (1ULL << 30));
@@ -131,11 +131,11 @@ load_file_size(struct load_ctx *ctx, unsigned long long min, unsigned long long 
 	budget = load_budget(where) & ~((1ULL << 20) - 1);
 	if (ctx->size && want > budget)
 		return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
-		    human(a, sizeof(a), want), human(b, sizeof(b), budget), where);
+		    size_text(a, sizeof(a), want), size_text(b, sizeof(b), budget), where);
 	if (!ctx->size && want > budget) {
 		if (budget < min)
 			return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
-			    human(a, sizeof(a), min), human(b, sizeof(b), budget), where);
+			    size_text(a, sizeof(a), min), size_text(b, sizeof(b), budget), where);
 		want = budget;
 		load_note(ctx, "sizing=capped-disk");
 	} else {
