@@ -8,7 +8,8 @@ WARN = -std=c11 -Wall -Wextra -pedantic
 CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 LDLIBS = -lm
 
-LOADS = loads/noload.o loads/cacherun.o
+LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/io.o loads/io_other.o \
+	loads/read.o loads/mem.o
 OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
@@ -24,7 +25,11 @@ $(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
 check: contest
 	@sh tests/run.sh
 
-bench: contest
+# tests/loadrun.bin runs one load alone, for the benchmark; never installed
+tests/loadrun.bin: tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) load.h util.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) $(LDLIBS)
+
+bench: contest tests/loadrun.bin
 	@sh tests/bench.sh
 
 install: contest

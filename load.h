@@ -89,5 +89,7 @@ void load_note(struct load_ctx *, const char *fmt, ...)	/* append key=value to n
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
+int load_file_size(struct load_ctx *, unsigned long long min, unsigned long long *size); /* --size or RAM, within the budget */
+unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/io counter, 0 if none */
 
 #endif

@@ -3,9 +3,11 @@
  * counting work, the stop flag, failure reasons, free space, and an
  * incompressible fill.  Uses statvfs(3) and nothing that prints.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
 
@@ -96,4 +98,73 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 		for (k = 0; k < 8 && i + k < len; k++)
 			p[i + k] = (unsigned char)(v >> (8 * k));
 	}
+}
+
+/* n bytes as "32.0 MiB", for reasons a user reads */
+static const char *
+size_text(char *buf, size_t len, unsigned long long n)
+{
+	if (n >= 1ULL << 30)
+		snprintf(buf, len, "%.1f GiB", (double)n / (1ULL << 30));
+	else
+		snprintf(buf, len, "%.1f MiB", (double)n / (1ULL << 20));
+	return buf;
+}
+
+/*
+ * The size of the file a disk load writes: --size when given, else the
+ * size of RAM as in the original, never more than load_budget() of the
+ * run directory (the base in check, before it exists).  A default size
+ * is capped to the budget and the note says so; a --size that does not
+ * fit, or a budget under min, is refused: -1 with the reason.
+ */
+int
+load_file_size(struct load_ctx *ctx, unsigned long long min, unsigned long long *size)
+{
+	const char *where = ctx->dir ? ctx->dir : ctx->base;
+	unsigned long long want = ctx->size ? ctx->size : ctx->ram, budget;
+	char a[32], b[32];
+	struct statvfs sv;
+
+	if (statvfs(where, &sv) < 0)
+		return load_fail(ctx, "cannot statvfs '%s': %s", where, strerror(errno));
+	budget = load_budget(where) & ~((1ULL << 20) - 1);
+	if (ctx->size && want > budget)
+		return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
+		    size_text(a, sizeof(a), want), size_text(b, sizeof(b), budget), where);
+	if (!ctx->size && want > budget) {
+		if (budget < min)
+			return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
+			    size_text(a, sizeof(a), min), size_text(b, sizeof(b), budget), where);
+		want = budget;
+		load_note(ctx, "sizing=capped-disk");
+	} else {
+		load_note(ctx, "sizing=%s", ctx->size ? "size-option" : "ram");
+	}
+	*size = want;
+	return 0;
+}
+
+/*
+ * A counter of this process from /proc/self/io ("wchar", "rchar",
+ * "read_bytes"...): the kernel's own count, for the log to set beside
+ * the load's.  0 where there is none.
+ */
+unsigned long long
+load_proc_io(const char *key)
+{
+	unsigned long long v = 0;
+	size_t klen = strlen(key);
+	char line[128];
+	FILE *f;
+
+	if ((f = fopen("/proc/self/io", "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == ':') {
+			v = strtoull(line + klen + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
 }

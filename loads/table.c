@@ -10,10 +10,20 @@
 
 extern const struct load noload_load;
 extern const struct load cacherun_load;
+extern const struct load process_load;
+extern const struct load io_load;
+extern const struct load io_other_load;
+extern const struct load read_load;
+extern const struct load mem_load;
 
 const struct load *const load_table[] = {
 	&noload_load,
 	&cacherun_load,
+	&process_load,
+	&io_load,
+	&io_other_load,
+	&read_load,
+	&mem_load,
 	NULL
 };
 

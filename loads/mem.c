@@ -1,0 +1,201 @@
+/*
+ * mem_load: holds 110% of RAM, as the original did, where swap can take
+ * the excess with room to spare; elsewhere (no swap, or too little) as
+ * much as fits below MemAvailable less a reserve, so the OOM killer has
+ * no reason to act.  --size sets the size, under the same cap.  The log
+ * note records the size used, why, and the /proc/meminfo figures it
+ * came from.
+ *
+ * The memory is one anonymous mmap(2).  Each pass visits every page once
+ * in an order that strides across the whole area (a step coprime with
+ * the page count, near the golden section), so neither the caches, the
+ * TLB nor the prefetcher can follow; in each page it writes one word
+ * of every cache line, which makes the CPU fetch the whole line and
+ * write it back dirty: the memory traffic of writing the page.  Counts
+ * bytes of pages so written (MiB), as stress-ng --vm-method write64
+ * counts the bytes it writes.
+ *
+ * CONTEST_MEMINFO, when set, names a file read instead of /proc/meminfo:
+ * for tests of the sizing, which must not fill a real machine.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../load.h"
+
+#define MEM_SWAP_ROOM	2		/* swap must hold this many times the excess */
+#define MEM_RESERVE_MIN	(512ULL << 20)	/* bytes left to the compile and the box, at least */
+#define MEM_RESERVE_DIV	8		/* ... or this share of MemAvailable, if larger */
+#define MEM_MIN		(16ULL << 20)	/* smallest useful area, bytes */
+#define MEM_LINE	64		/* bytes of a cache line */
+#define MEM_BATCH	256		/* pages between two load_count() calls */
+
+struct mem {
+	unsigned char *p;
+	size_t size, pagesz, npages, step;
+};
+
+/* value of key in meminfo, bytes; -1 if absent */
+static long long
+meminfo(const char *key)
+{
+	const char *path = getenv("CONTEST_MEMINFO");
+	size_t klen = strlen(key);
+	long long v = -1;
+	char line[256];
+	FILE *f;
+
+	if ((f = fopen(path && *path ? path : "/proc/meminfo", "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == ':') {
+			v = strtoll(line + klen + 1, NULL, 10) * 1024;
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+/* The size to use, noted in ctx->note when note is set; -1 with a reason. */
+static int
+mem_size(struct load_ctx *ctx, unsigned long long *size, int note)
+{
+	long long avail = meminfo("MemAvailable"), swap = meminfo("SwapFree");
+	unsigned long long want, reserve, cap;
+	const char *why;
+
+	if (avail < 0)
+		return load_fail(ctx, "cannot read MemAvailable from '%s'",
+		    getenv("CONTEST_MEMINFO") ? getenv("CONTEST_MEMINFO") : "/proc/meminfo");
+	if (swap < 0)
+		swap = 0;
+	want = ctx->size ? ctx->size : ctx->ram / 10 * 11;
+	reserve = (unsigned long long)avail / MEM_RESERVE_DIV;
+	if (reserve < MEM_RESERVE_MIN)
+		reserve = MEM_RESERVE_MIN;
+	cap = (unsigned long long)avail > reserve ? (unsigned long long)avail - reserve : 0;
+	if (want <= cap) {
+		why = ctx->size ? "size-option" : "ram110";
+	} else if ((unsigned long long)swap / MEM_SWAP_ROOM >= want - cap) {
+		why = ctx->size ? "size-option-swap" : "ram110-swap";
+	} else {
+		want = cap;
+		why = "capped-memavailable";
+	}
+	/* a smaller --size is the user's to choose; a cap must leave a useful area */
+	if (want < MEM_MIN && want < (ctx->size ? ctx->size : MEM_MIN))
+		return load_fail(ctx, "needs %llu MiB of memory, MemAvailable %llu MiB less %llu MiB kept free leaves %llu MiB",
+		    MEM_MIN >> 20, (unsigned long long)avail >> 20, reserve >> 20, want >> 20);
+	if (want >= 1ULL << 20)
+		want &= ~((1ULL << 20) - 1);
+	if (note)
+		load_note(ctx, "size=%llu sizing=%s memavailable=%lld swapfree=%lld", want, why, avail, swap);
+	*size = want;
+	return 0;
+}
+
+static int
+mem_check(struct load_ctx *ctx)
+{
+	unsigned long long size;
+
+	return mem_size(ctx, &size, 0);
+}
+
+static size_t
+gcd(size_t a, size_t b)
+{
+	while (b) {
+		size_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int
+mem_setup(struct load_ctx *ctx)
+{
+	unsigned long long size;
+	struct mem *m;
+	void *p;
+
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		return load_fail(ctx, "out of memory");
+	ctx->priv = m;
+	if (mem_size(ctx, &size, 1) < 0)
+		return -1;
+	if ((p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		return load_fail(ctx, "cannot map %llu MiB: %s", size >> 20, strerror(errno));
+	m->p = p;
+	m->size = (size_t)size;
+	m->pagesz = (size_t)sysconf(_SC_PAGESIZE);
+	m->npages = m->size / m->pagesz;
+	if (m->npages == 0)
+		m->npages = 1;	/* the mapping holds at least one page */
+	m->step = (size_t)((double)m->npages * 0.6180339887) | 1;
+	while (m->step > 1 && gcd(m->step, m->npages) != 1)
+		m->step++;
+	if (m->step == 0 || m->step >= m->npages)
+		m->step = 1;
+	return 0;
+}
+
+static int
+mem_run(struct load_ctx *ctx)
+{
+	struct mem *m = ctx->priv;
+	size_t idx = 0, i, batch = 0;
+
+	unsigned long pass = 0;
+
+	while (!load_stopping()) {
+		pass++;
+		for (i = 0; i < m->npages && !load_stopping(); i++) {
+			volatile unsigned long *page = (volatile unsigned long *)(m->p + idx * m->pagesz);
+			size_t off;
+			/* a store fetches and dirties the whole line: the page's traffic */
+			for (off = 0; off < m->pagesz / sizeof(*page); off += MEM_LINE / sizeof(*page))
+				page[off] = pass;
+			idx += m->step;
+			if (idx >= m->npages)
+				idx -= m->npages;
+			if (++batch == MEM_BATCH) {
+				load_count(ctx, (unsigned long long)batch * m->pagesz);
+				batch = 0;
+			}
+		}
+	}
+	load_count(ctx, (unsigned long long)batch * m->pagesz);
+	return 0;
+}
+
+static void
+mem_cleanup(struct load_ctx *ctx)
+{
+	struct mem *m = ctx->priv;
+
+	if (m == NULL)
+		return;
+	if (m->p)
+		munmap(m->p, m->size);
+	free(m);
+	ctx->priv = NULL;
+}
+
+const struct load mem_load = {
+	.name = "mem_load",
+	.alias = NULL,
+	.unit = "MiB",
+	.scale = 1048576,
+	.desc = "writes 110% of RAM page by page (capped below MemAvailable without swap)",
+	.flags = 0,
+	.check = mem_check,
+	.setup = mem_setup,
+	.run = mem_run,
+	.cleanup = mem_cleanup,
+};
