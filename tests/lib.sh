@@ -16,8 +16,9 @@ expect() {
 }
 # the value of KEY in log line LINE
 val() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
-# floating-point test: fcmp A OP B (awk)
-fcmp() { awk -v a="$1" -v b="$3" "BEGIN { exit !(a $2 b) }"; }
+# floating-point test: fcmp A OP B, where A and B may be arithmetic
+# expressions of numbers (awk evaluates them)
+fcmp() { awk "BEGIN { exit !(($1) $2 ($3)) }" </dev/null; }
 # processes whose working directory lies under $T (a compile or a load left behind)
 leftovers() {
 	for p in /proc/[0-9]*; do
