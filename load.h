@@ -89,5 +89,7 @@ void load_note(struct load_ctx *, const char *fmt, ...)	/* append key=value to n
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
+unsigned long load_pass(void);		/* a whole pass is done: returns passes so far; may set the stop flag */
+void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers only); 0: no limit */
 
 #endif
