@@ -8,7 +8,7 @@ WARN = -std=c11 -Wall -Wextra -pedantic
 CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 LDLIBS = -lm
 
-LOADS = loads/noload.o loads/cacherun.o
+LOADS = loads/noload.o loads/cacherun.o loads/tarc.o loads/tarx.o loads/lslr.o loads/ustar.o
 OBJ = contest.o log.o report.o gen.o util.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
@@ -20,11 +20,17 @@ contest: $(OBJ)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(OBJ): config.h load.h log.h report.h gen.h util.h
+loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-check: contest
+# tests/solo.bin: one load alone, no compile, for tests and make bench
+SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
+tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
+
+check: contest tests/solo.bin
 	@sh tests/run.sh
 
-bench: contest
+bench: contest tests/solo.bin
 	@sh tests/bench.sh
 
 install: contest

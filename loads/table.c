@@ -10,10 +10,16 @@
 
 extern const struct load noload_load;
 extern const struct load cacherun_load;
+extern const struct load tarc_load;
+extern const struct load tarx_load;
+extern const struct load lslr_load;
 
 const struct load *const load_table[] = {
 	&noload_load,
 	&cacherun_load,
+	&tarc_load,
+	&tarx_load,
+	&lslr_load,
 	NULL
 };
 
