@@ -118,8 +118,11 @@ tarc_run(struct load_ctx *ctx)
 			t->w.limit = t->cap;
 		archive_path(path, sizeof(path), ctx, t->next);
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0) {
-			if (USTAR_FULL(errno) && t->next > t->first) {
-				drop_oldest(ctx, t);
+			if (USTAR_FULL(errno)) {
+				/* not even a new file fits: make room, or try again */
+				t->enospc++;
+				if (t->next > t->first)
+					drop_oldest(ctx, t);
 				continue;
 			}
 			return load_fail(ctx, "cannot create '%s': %s", path, strerror(errno));
@@ -139,7 +142,8 @@ tarc_run(struct load_ctx *ctx)
 				    strerror(t->w.err));
 			/* a full disk ends the pass; room is made before the next */
 			t->enospc++;
-			expect = t->w.written + USTAR_BUF;
+			if (t->next > t->first)
+				drop_oldest(ctx, t);
 			continue;
 		}
 		if (!noted) {

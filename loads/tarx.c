@@ -300,8 +300,12 @@ tarx_run(struct load_ctx *ctx)
 			drop_oldest(ctx, x);
 		copy_path(path, sizeof(path), ctx, x->next);
 		if (mkdir(path, 0755) < 0 || (root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-			if (USTAR_FULL(errno) && x->next > x->first) {
-				drop_oldest(ctx, x);
+			if (USTAR_FULL(errno)) {
+				/* not even a directory fits: make room, or try again */
+				rmdir(path);
+				x->enospc++;
+				if (x->next > x->first)
+					drop_oldest(ctx, x);
 				continue;
 			}
 			return load_fail(ctx, "cannot create '%s': %s", path, strerror(errno));
