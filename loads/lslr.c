@@ -91,6 +91,7 @@ lslr_check(struct load_ctx *ctx)
 	struct statfs sf;
 	struct stat st;
 	size_t i;
+	DIR *d;
 	static const char *const skip[] = { "/proc", "/sys", "/dev" };
 
 	if (stat(walk, &st) < 0)
@@ -106,6 +107,10 @@ lslr_check(struct load_ctx *ctx)
 	}
 	if (virtual_fs((long)sf.f_type))
 		return load_fail(ctx, "will not walk '%s': a virtual filesystem", walk);
+	/* an unreadable top would make every pass one entry long */
+	if ((d = opendir(walk)) == NULL)
+		return load_fail(ctx, "cannot read '%s': %s", walk, strerror(errno));
+	closedir(d);
 	return 0;
 }
 

@@ -53,17 +53,7 @@ tarc_setup(struct load_ctx *ctx)
 	ctx->priv = t;
 	t->first = t->next = 1;
 	if (ctx->tree) {
-		char name[PATH_MAX], *b;
-		size_t n;
-
-		/* members named "linux/..." as `tar -C .. -cf x linux` names them */
-		snprintf(name, sizeof(name), "%s", ctx->tree);
-		for (n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
-			name[n - 1] = '\0';
-		b = strrchr(name, '/');
-		snprintf(t->top, sizeof(t->top), "%s", b ? b + 1 : name);
-		if (!t->top[0] || !strcmp(t->top, ".") || !strcmp(t->top, ".."))
-			snprintf(t->top, sizeof(t->top), "tree");
+		ustar_top(ctx->tree, t->top, sizeof(t->top));
 		t->src = ctx->tree;
 		t->budget = budget;
 		t->cap = fit;

@@ -226,7 +226,7 @@ tarx_setup(struct load_ctx *ctx)
 	struct ustar_plan plan;
 	struct ustar_w w;
 	char path[PATH_MAX], src[PATH_MAX];
-	const char *top = USTAR_TOP;
+	char top[64] = USTAR_TOP;
 	struct tarx *x;
 	int rc;
 
@@ -242,7 +242,7 @@ tarx_setup(struct load_ctx *ctx)
 	memset(&w, 0, sizeof(w));
 	if (ctx->tree) {
 		snprintf(src, sizeof(src), "%s", ctx->tree);
-		top = "tree";
+		ustar_top(ctx->tree, top, sizeof(top));
 		w.limit = fit;
 	} else {
 		snprintf(src, sizeof(src), "%s/%s", ctx->dir, USTAR_TOP);

@@ -522,6 +522,22 @@ walk(struct ustar_w *w, int fd, size_t n)
 	return rc;
 }
 
+void
+ustar_top(const char *tree, char *buf, size_t len)
+{
+	char name[PATH_MAX], *b;
+	size_t n;
+
+	/* members named "linux/..." as `tar -C .. -cf x linux` names them */
+	snprintf(name, sizeof(name), "%s", tree);
+	for (n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
+		name[n - 1] = '\0';
+	b = strrchr(name, '/');
+	snprintf(buf, len, "%s", b ? b + 1 : name);
+	if (!buf[0] || !strcmp(buf, ".") || !strcmp(buf, ".."))
+		snprintf(buf, len, "tree");
+}
+
 int
 ustar_create(struct ustar_w *w, const char *src, const char *top)
 {

@@ -64,6 +64,9 @@ struct ustar_w {
 int ustar_create(struct ustar_w *w, const char *src, const char *top);
 void ustar_free(struct ustar_w *w);
 
+/* The first component of a tree's members: its last path component ("linux"). */
+void ustar_top(const char *tree, char *buf, size_t len);
+
 /* Parse a header's octal field; -1 if malformed. */
 long long ustar_octal(const unsigned char *p, size_t len);
 /* Does the 512-byte header carry a right checksum? */

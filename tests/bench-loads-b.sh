@@ -7,15 +7,19 @@
 #   lslr_load vs ls -lRa      entries listed per second
 # The tar tree is the generated data tree of BENCH_SIZE bytes; the
 # listing tree is BENCH_WALK.  Each run lasts BENCH_SECONDS; BENCH_ROUNDS
-# rounds of load, tool.  The caches are warm for both (the same tree is
-# read again and again); written data is synced and removed between runs.
+# rounds, load first in odd rounds and the tool first in even ones, so
+# neither always inherits the other's writeback.  The caches are warm for
+# both (the same tree is read again and again; the walk is listed once
+# before timing); written data is removed and synced between runs.
+# BENCH_DIR: where the tree and the outputs go (default tests/tmp, the
+# work disk; a tmpfs such as /dev/shm takes the disk out of the figures).
 cd "$(dirname "$0")/.." || exit 2
 SIZE=${BENCH_SIZE:-256M}
 SECS=${BENCH_SECONDS:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 WALK=${BENCH_WALK:-/usr}
 SOLO=$PWD/tests/solo.bin
-B=$PWD/tests/tmp/bench-loads-b
+B=${BENCH_DIR:-$PWD/tests/tmp}/bench-loads-b.$$
 for t in tar ls; do
 	command -v $t > /dev/null || { echo "bench-loads-b: no $t, skipped"; exit 0; }
 done
@@ -35,7 +39,8 @@ mv "$gen/data" "$B/data"
 rm -rf "$gen"
 tar -cf "$B/ref.tar" -C "$B" data
 entries=$(find "$WALK" -xdev | wc -l)
-echo "tree: $SIZE generated ($(find "$B/data" | wc -l) entries, archive $(stat -c %s "$B/ref.tar") bytes); walk: $WALK ($entries entries); $SECS s per run, $ROUNDS rounds"
+ls -lRa "$WALK" > /dev/null 2>&1
+echo "dir: $B ($(df --output=fstype "$B" | tail -1)); tree: $SIZE generated ($(find "$B/data" | wc -l) entries, archive $(stat -c %s "$B/ref.tar") bytes); walk: $WALK ($entries entries); $SECS s per run, $ROUNDS rounds"
 
 # tool LOAD-NAME: run the real tool for SECS in whole passes; prints bytes/s or entries/s
 tool() {
@@ -77,8 +82,13 @@ for l in tarc_load tarx_load lslr_load; do
 	[ $l = lslr_load ] && { unit="kentries/s"; div=1000; }
 	ratios=""
 	for r in $(seq "$ROUNDS"); do
-		settle; a=$(load $l)
-		settle; b=$(tool $l)
+		if [ $((r % 2)) -eq 1 ]; then
+			settle; a=$(load $l)
+			settle; b=$(tool $l)
+		else
+			settle; b=$(tool $l)
+			settle; a=$(load $l)
+		fi
 		ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')
 		ratios="$ratios $ratio"
 		awk -v l=$l -v n="$name" -v r=$r -v a="$a" -v b="$b" -v d=$div -v u="$unit" -v q="$ratio" \
