@@ -30,6 +30,7 @@
 #define PAD(n)		(((n) + BLOCK - 1) / BLOCK * BLOCK)
 #define FILES_PER_DIR	32	/* generated tree: files in each leaf directory */
 #define DIRS_PER_DIR	16	/* generated tree: leaf directories under each top one */
+#define GEN_PIECE	65536	/* generated tree: bytes written per write(2) */
 #define LONG_FILES	3	/* generated tree: files under the long path */
 #define LONG_DIR	"long/a-directory-name-long-enough-that-the-path-needs-the-ustar-prefix-field" \
 			"/and-one-more-level-of-it"
@@ -119,7 +120,7 @@ int
 ustar_gen(const char *dir, unsigned long long size, struct ustar_plan *plan)
 {
 	static const char *const link[2][2] = {
-		{ "link-to-file", "d00/d00/f00003.c" },
+		{ "link-to-file", "d00/d00/f00003.txt" },
 		{ "link-to-dir", "d00" },
 	};
 	unsigned long long rng = 0xC0DE5EED ^ size, done = 0;
@@ -143,7 +144,7 @@ ustar_gen(const char *dir, unsigned long long size, struct ustar_plan *plan)
 		saved = errno;
 		close(dfd);
 		errno = saved;
-		if (top < 0 || (buf = malloc(USTAR_BUF)) == NULL)
+		if (top < 0 || (buf = malloc(GEN_PIECE)) == NULL)
 			goto fail;
 	}
 	plan->dirs = 1;
@@ -171,9 +172,10 @@ ustar_gen(const char *dir, unsigned long long size, struct ustar_plan *plan)
 			goto fail;
 		if ((fd = openat(top, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 			goto fail;
+		/* contents: seeded by the file's number and the piece's, never by the buffer size */
 		for (left = n; left > 0; ) {
-			size_t k = left < USTAR_BUF ? (size_t)left : USTAR_BUF;
-			load_fill_random(buf, k, next(&rng) | 1);
+			size_t k = left < GEN_PIECE ? (size_t)left : GEN_PIECE;
+			load_fill_random(buf, k, ((unsigned long long)(i + 1) << 20 ^ (n - left) / GEN_PIECE) * 0x9E3779B97F4A7C15ULL | 1);
 			if (write_all(fd, buf, k) < 0) {
 				saved = errno;
 				close(fd);

@@ -11,6 +11,7 @@
 # neither always inherits the other's writeback.  The caches are warm for
 # both (the same tree is read again and again; the walk is listed once
 # before timing); written data is removed and synced between runs.
+# BENCH_LOADS: which of the three to run (default all).
 # BENCH_DIR: where the tree and the outputs go (default tests/tmp, the
 # work disk; a tmpfs such as /dev/shm takes the disk out of the figures).
 cd "$(dirname "$0")/.." || exit 2
@@ -74,7 +75,7 @@ load() {
 settle() { rm -rf "$B/out"; mkdir "$B/out"; sync; }
 
 export LC_ALL=C
-for l in tarc_load tarx_load lslr_load; do
+for l in ${BENCH_LOADS:-tarc_load tarx_load lslr_load}; do
 	case $l in
 	tarc_load) name="tar -cf";; tarx_load) name="tar -xf";; lslr_load) name="ls -lRa";;
 	esac
