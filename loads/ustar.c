@@ -420,26 +420,35 @@ static int walk(struct ustar_w *w, int dfd, size_t n);
 
 /* One entry of a directory; w->path holds its name, n bytes. */
 static int
-entry(struct ustar_w *w, int dfd, const char *name, size_t n)
+entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 {
 	struct stat st;
 	char target[101];
 	int fd, rc;
 
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	/* a file readdir says is regular is opened and fstat'ed: no lstat */
+	if (dtype == DT_REG)
+		st.st_mode = S_IFREG;
+	else if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno != ENOENT)	/* gone since readdir: not an entry any more */
 			w->skipped++;
 		return 0;
 	}
 	if (S_ISREG(st.st_mode)) {
-		if ((fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0) {
+		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0) {
 			if (errno != ENOENT)
 				w->skipped++;
 			return 0;
 		}
-		if (fstat(fd, &st) < 0 || over(w, (unsigned long long)st.st_size)) {
+		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 			close(fd);
-			return w->full ? 1 : 0;
+			w->skipped++;
+			return 0;
+		}
+		if (over(w, (unsigned long long)st.st_size)) {
+			close(fd);
+			return 1;
 		}
 		rc = header(w, n, &st, '0', (unsigned long long)st.st_size, NULL);
 		if (rc == 0)
@@ -518,7 +527,7 @@ walk(struct ustar_w *w, int fd, size_t n)
 			continue;
 		}
 		memcpy(w->path + n, de->d_name, k + 1);
-		rc = entry(w, dirfd(d), de->d_name, n + k);
+		rc = entry(w, dirfd(d), de->d_name, n + k, de->d_type);
 	}
 	closedir(d);
 	return rc;
