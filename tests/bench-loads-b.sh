@@ -43,9 +43,10 @@ tar -cf "$B/ref.tar" -C "$B" data
 entries=$(find "$WALK" -xdev | wc -l)
 echo "dir: $B ($(df --output=fstype "$B" | tail -1)); tree: $SIZE generated ($(find "$B/data" | wc -l) entries, archive $(stat -c %s "$B/ref.tar") bytes); walk: $WALK ($entries entries); $SECS s per run, $ROUNDS rounds"
 
-# tool LOAD-NAME: run the real tool for SECS in whole passes; prints bytes/s or entries/s
+# tool LOAD-NAME [SECONDS]: run the real tool for SECONDS (default SECS)
+# in whole passes, at least one; prints bytes/s or entries/s
 tool() {
-	n=0 work=0 t0=$(now)
+	n=0 work=0 t0=$(now) secs=${2:-$SECS}
 	while :; do
 		case $1 in
 		tarc_load)
@@ -55,11 +56,12 @@ tool() {
 			mkdir "$B/out/x.$n" && tar -xf "$B/ref.tar" -C "$B/out/x.$n"
 			work=$((work + $(stat -c %s "$B/ref.tar")));;
 		lslr_load)
-						work=$((work + entries));;
+			ls -lRa "$WALK" > /dev/null 2>&1
+			work=$((work + entries));;
 		esac
 		n=$((n + 1))
 		t=$(now)
-		awk -v a="$t0" -v b="$t" -v s="$SECS" 'BEGIN { exit !(b - a >= s) }' && break
+		awk -v a="$t0" -v b="$t" -v s="$secs" 'BEGIN { exit !(b - a >= s) }' && break
 	done
 	awk -v w="$work" -v a="$t0" -v b="$t" 'BEGIN { printf "%.1f\n", w / (b - a) }'
 }
@@ -83,7 +85,7 @@ for l in ${BENCH_LOADS:-tarc_load tarx_load lslr_load}; do
 	ratios=""
 	# one untimed pass of the tool first: the tree back in the caches
 	# after the previous load's writing may have pushed it out
-	SECS=0 tool $l > /dev/null
+	tool $l 0 > /dev/null
 	for r in $(seq "$ROUNDS"); do
 		if [ $((r % 2)) -eq 1 ]; then
 			settle; a=$(load $l)
