@@ -369,7 +369,10 @@ header(struct ustar_w *w, size_t n, const struct stat *st, char type,
 	return 0;
 }
 
-/* Copy size bytes of fd; a file that shrank meanwhile is padded with zeros. */
+/*
+ * Copy size bytes of fd; a file that shrank meanwhile is padded with
+ * zeros.  0, -1 when a write failed, 1 when load_stopping() cut it.
+ */
 static int
 copy(struct ustar_w *w, int fd, unsigned long long size)
 {
@@ -380,8 +383,12 @@ copy(struct ustar_w *w, int fd, unsigned long long size)
 		size_t room, want;
 		ssize_t k = 0;
 
-		if (w->len == USTAR_BUF && flush(w) < 0)
-			return -1;
+		if (w->len == USTAR_BUF) {
+			if (flush(w) < 0)
+				return -1;
+			if (load_stopping())
+				return 1;	/* a big file must not outlast the stop grace */
+		}
 		room = USTAR_BUF - w->len;
 		want = left < room ? (size_t)left : room;
 		if (!eof && (k = read(fd, w->buf + w->len, want)) < 0 && errno == EINTR)
