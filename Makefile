@@ -8,8 +8,8 @@ WARN = -std=c11 -Wall -Wextra -pedantic
 CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 LDLIBS = -lm
 
-LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/io.o loads/io_other.o \
-	loads/read.o loads/mem.o
+LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
+	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
@@ -21,15 +21,17 @@ contest: $(OBJ)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
+loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-check: contest
+# tests/solo.bin: one load alone, no compile, for tests and make bench
+SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
+tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
+
+check: contest tests/solo.bin
 	@sh tests/run.sh
 
-# tests/loadrun.bin runs one load alone, for the benchmark; never installed
-tests/loadrun.bin: tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) load.h util.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/loadrun.c util.o loads/table.o loads/common.o $(LOADS) $(LDLIBS)
-
-bench: contest tests/loadrun.bin
+bench: contest tests/solo.bin
 	@sh tests/bench.sh
 
 install: contest

@@ -168,3 +168,26 @@ load_proc_io(const char *key)
 	fclose(f);
 	return v;
 }
+
+/*
+ * Passes: a load calls load_pass() each time it finishes a whole pass
+ * over its tree or file.  contest never sets a limit; a test helper
+ * (tests/solo.c) sets one to stop a load after a known amount of work,
+ * exactly as the stop signal would.
+ */
+static unsigned long pass_limit, passes;
+
+void
+load_set_pass_limit(unsigned long n)
+{
+	pass_limit = n;
+}
+
+unsigned long
+load_pass(void)
+{
+	passes++;
+	if (pass_limit && passes >= pass_limit)
+		stopping = 1;
+	return passes;
+}

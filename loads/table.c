@@ -15,14 +15,20 @@ extern const struct load io_load;
 extern const struct load io_other_load;
 extern const struct load read_load;
 extern const struct load mem_load;
+extern const struct load tarc_load;
+extern const struct load tarx_load;
+extern const struct load lslr_load;
 
 const struct load *const load_table[] = {
 	&noload_load,
 	&cacherun_load,
 	&process_load,
+	&tarc_load,
+	&tarx_load,
 	&io_load,
 	&io_other_load,
 	&read_load,
+	&lslr_load,
 	&mem_load,
 	NULL
 };

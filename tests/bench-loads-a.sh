@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench-loads-a: process_load, io_load, read_load and mem_load each run
-# alone (tests/loadrun.bin, the same code contest forks) for BENCH_SECONDS
+# alone (tests/solo.bin, the same code contest forks) for BENCH_SECONDS
 # beside the real tool doing the same work on the same sizes, alternated
 # BENCH_ROUNDS times; prints each one's throughput and load / tool.
 #
@@ -16,7 +16,7 @@ T=${BENCH_SECONDS:-10}
 R=${BENCH_ROUNDS:-3}
 IOSIZE=${BENCH_IOSIZE:-268435456}	# 256 MiB
 MEMSIZE=${BENCH_MEMSIZE:-1073741824}	# 1 GiB
-RUN=tests/loadrun.bin
+RUN=tests/solo.bin
 [ -x $RUN ] || make -s $RUN || exit 1
 mkdir -p tests/tmp
 W=$(mktemp -d "$PWD/tests/tmp/bench-loads-a.XXXXXX") || exit 1
@@ -35,7 +35,7 @@ need() {
 }
 # loadrate LOAD [SIZE]: the load's raw work per second over T seconds
 loadrate() {
-	$RUN "$1" "$T" "$W" ${2:-} | sed -n 's/.* rate=\([0-9.]*\) .*/\1/p'
+	$RUN -t "$T" -d "$W" ${2:+-z "$2"} "$1" | sed -n 's/.* rate=\([0-9.]*\) .*/\1/p'
 }
 # report NAME UNIT DIV LOADRATES TOOLRATES (raw per second, one per
 # round, space-separated): means in UNIT (raw / DIV), rounds, the ratio

@@ -10,6 +10,5 @@ while read -r o; do
 done < opts
 "$CONTEST" --list-loads | awk '{ print $1 }' > loads
 while read -r l; do
-	esc=$(printf '%s' "$l" | sed 's/_/\\_/g')
-	grep -q "^\.B $l\$" "$man" || fail "load $l has no entry in the man page"
+	grep -Eq "^\.BR? $l( |\$)" "$man" || fail "load $l has no entry in the man page"
 done < loads

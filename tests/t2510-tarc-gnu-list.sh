@@ -1,0 +1,22 @@
+# One pass of tarc_load writes an archive GNU tar lists: one member per
+# entry of the tree (files, directories, links, the long path through the
+# prefix field), file sizes adding up to --size.
+. "$(dirname "$0")/lib.sh"
+SOLO=$top/tests/solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+"$SOLO" -d "$T" -z 4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
+dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
+[ -f "$dir/archive.1.tar" ] || fail "no archive: $(ls "$dir")"
+tar -tvf "$dir/archive.1.tar" > list 2> err || fail "tar -tvf: $(cat err)"
+[ ! -s err ] || fail "tar warned: $(cat err)"
+want=$(cd "$dir" && find data | wc -l)
+[ "$(wc -l < list)" -eq "$want" ] || fail "$(wc -l < list) members, the tree has $want entries"
+[ "$(grep -c '^-' list)" -eq "$(find "$dir/data" -type f | wc -l)" ] || fail "file count"
+[ "$(grep -c '^l' list)" -eq 2 ] || fail "links: $(grep '^l' list)"
+sum=$(awk '/^-/ { s += $3 } END { print s }' list)
+[ "$sum" -eq 4194304 ] || fail "file sizes add up to $sum, not 4194304"
+grep -q 'and-one-more-level-of-it/f00000.c$' list || fail "long path missing"
+# every size agrees with the file on disk
+awk '/^-/ { print $3, $6 }' list | while read -r s n; do
+	[ "$(stat -c %s "$dir/$n")" -eq "$s" ] || { echo "size of $n"; exit 1; }
+done || fail "a member's size differs from its file"

@@ -1,0 +1,18 @@
+# tarx_load keeps its copies within the disk budget (half the free
+# space): on a small tmpfs it removes the oldest copies and keeps the
+# newest ones in sequence.
+. "$(dirname "$0")/lib.sh"
+SOLO=$top/tests/solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+mkdir small
+mount -t tmpfs -o size=24M none small || fail "cannot mount a tmpfs"
+trap 'umount "$T/small"; rm -rf "$T"' EXIT
+free=$(df -B1 --output=avail small | tail -1)
+"$SOLO" -d small -z 1M -t 2 -k tarx_load > out || fail "solo failed: $(cat out)"
+dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
+used=$(du -sb "$dir" | cut -f1)
+[ "$used" -le $((free / 2)) ] || fail "the load uses $used bytes, more than half of $free"
+ls "$dir" | sed -n 's/^x\.\([0-9]*\)$/\1/p' | sort -n > nums
+first=$(head -1 nums) last=$(tail -1 nums)
+[ "$first" -gt 1 ] || fail "no copy was ever removed: $(tr '\n' ' ' < nums)"
+[ "$(wc -l < nums)" -eq $((last - first + 1)) ] || fail "kept copies not in sequence: $(tr '\n' ' ' < nums)"
