@@ -414,11 +414,20 @@ show_tail(const char *path)
 		free(lines[i]);
 }
 
+/* The make to run: $MAKE (one program, no arguments) or make. */
+static const char *
+make_prog(void)
+{
+	const char *m = getenv("MAKE");
+
+	return m && *m ? m : "make";
+}
+
 /* make clean in the tree (untimed); 0 if it worked. */
 static int
 clean_tree(const char *outfile)
 {
-	char *argv[] = { "make", "-s", "clean", NULL };
+	char *argv[] = { (char *)make_prog(), "-s", "clean", NULL };
 	struct rusage ru;
 	int st;
 
@@ -437,7 +446,7 @@ make_argv(char *argv[], char *jobs, size_t len)
 	int n = 0;
 
 	snprintf(jobs, len, "-j%ld", opt.jobs);
-	argv[n++] = "make";
+	argv[n++] = (char *)make_prog();
 	argv[n++] = jobs;
 	if (opt.tree)
 		argv[n++] = (char *)opt.target;
@@ -800,8 +809,8 @@ preflight(const struct load **loads, int nloads)
 	struct stat sb;
 	int fd, i;
 
-	if (!in_path("make"))
-		errx(1, "cannot find 'make' in PATH");
+	if (!in_path(make_prog()))
+		errx(1, "cannot find '%s' in PATH", make_prog());
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
 
