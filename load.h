@@ -91,6 +91,9 @@ unsigned long long load_budget(const char *path);	/* disk a load may plan to use
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
 int load_file_size(struct load_ctx *, unsigned long long min, unsigned long long *size); /* --size or RAM, within the budget */
 unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/io counter, 0 if none */
+/* user (group 0) or group (group 1) name of id, cached; "" or the number
+ * (numeric 1) when it has none */
+const char *load_idname(unsigned long id, int group, int numeric);
 unsigned long load_pass(void);		/* a whole pass is done: returns passes so far; may set the stop flag */
 void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers only); 0: no limit */
 

@@ -4,6 +4,8 @@
  * incompressible fill.  Uses statvfs(3) and nothing that prints.
  */
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -190,4 +192,41 @@ load_pass(void)
 	if (pass_limit && passes >= pass_limit)
 		stopping = 1;
 	return passes;
+}
+
+/*
+ * Owner and group names for lslr_load's long lines and the tar headers:
+ * looked up once per id, as ls and tar do, so a walk does not become a
+ * benchmark of the passwd file.
+ */
+#define NAMECACHE	16	/* ids kept per kind */
+
+static struct idname {
+	unsigned long id;
+	int used, known;
+	char name[32];		/* "" when the id has no name */
+	char num[24];		/* the id in decimal */
+} idcache[2][NAMECACHE];
+
+const char *
+load_idname(unsigned long id, int group, int numeric)
+{
+	struct idname *e = &idcache[group != 0][id % NAMECACHE];
+
+	if (!e->used || e->id != id) {
+		const char *n = NULL;
+		if (group) {
+			struct group *g = getgrgid((gid_t)id);
+			n = g ? g->gr_name : NULL;
+		} else {
+			struct passwd *p = getpwuid((uid_t)id);
+			n = p ? p->pw_name : NULL;
+		}
+		e->used = 1;
+		e->id = id;
+		e->known = n != NULL;
+		snprintf(e->name, sizeof(e->name), "%s", n ? n : "");
+		snprintf(e->num, sizeof(e->num), "%lu", id);
+	}
+	return !e->known && numeric ? e->num : e->name;
 }

@@ -32,14 +32,7 @@
 #include "../load.h"
 
 #define SINK		65536	/* bytes of the thrown-away output */
-#define NAMECACHE	16	/* uids and gids whose names are kept */
 #define MAXDEPTH	512	/* directories nested deeper are not entered */
-
-struct idname {
-	unsigned long id;
-	int used;
-	char name[33];
-};
 
 struct lslr {
 	dev_t dev;			/* filesystem of the walk */
@@ -50,7 +43,6 @@ struct lslr {
 	unsigned long long entries;	/* entries of the pass in progress */
 	unsigned long long last;	/* entries of the last whole pass */
 	unsigned long skipped;		/* directories that could not be read */
-	struct idname users[NAMECACHE], groups[NAMECACHE];
 };
 
 /* Filesystems with no files on a disk: nothing to list. */
@@ -136,30 +128,6 @@ lslr_setup(struct load_ctx *ctx)
 	return 0;
 }
 
-static const char *
-idname(struct idname *c, unsigned long id, int group)
-{
-	struct idname *e = &c[id % NAMECACHE];
-
-	if (!e->used || e->id != id) {
-		const char *n = NULL;
-		if (group) {
-			struct group *g = getgrgid((gid_t)id);
-			n = g ? g->gr_name : NULL;
-		} else {
-			struct passwd *p = getpwuid((uid_t)id);
-			n = p ? p->pw_name : NULL;
-		}
-		e->used = 1;
-		e->id = id;
-		if (n)
-			snprintf(e->name, sizeof(e->name), "%s", n);
-		else
-			snprintf(e->name, sizeof(e->name), "%lu", id);
-	}
-	return e->name;
-}
-
 static void
 modestr(char *m, mode_t mode)
 {
@@ -204,7 +172,7 @@ format(struct lslr *s, int dfd, const char *name, const struct stat *st)
 		snprintf(size, sizeof(size), "%lld", (long long)st->st_size);
 	p = line(s, &room);
 	n = snprintf(p, room, "%s %lu %s %s %s %s %s", mode, (unsigned long)st->st_nlink,
-	    idname(s->users, st->st_uid, 0), idname(s->groups, st->st_gid, 1), size, when, name);
+	    load_idname(st->st_uid, 0, 1), load_idname(st->st_gid, 1, 1), size, when, name);
 	if (n < 0 || (size_t)n >= room)
 		return;
 	if (S_ISLNK(st->st_mode)) {

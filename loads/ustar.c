@@ -209,34 +209,6 @@ fail:
 
 /* --- the writer --- */
 
-/* Owner and group names, looked up once per id like GNU tar does. */
-#define NAMECACHE 8
-static struct idname {
-	unsigned long id;
-	int used;
-	char name[32];
-} users[NAMECACHE], groups[NAMECACHE];
-
-static const char *
-idname(struct idname *c, unsigned long id, int group)
-{
-	struct idname *e = &c[id % NAMECACHE];
-
-	if (!e->used || e->id != id) {
-		const char *n = NULL;
-		if (group) {
-			struct group *g = getgrgid((gid_t)id);
-			n = g ? g->gr_name : NULL;
-		} else {
-			struct passwd *p = getpwuid((uid_t)id);
-			n = p ? p->pw_name : NULL;
-		}
-		e->used = 1;
-		e->id = id;
-		snprintf(e->name, sizeof(e->name), "%s", n ? n : "");
-	}
-	return e->name;
-}
 
 /* width-1 octal digits and a NUL; -1 if v does not fit */
 static int
@@ -356,8 +328,8 @@ header(struct ustar_w *w, size_t n, const struct stat *st, char type,
 		memcpy(h + 157, target, strlen(target));
 	memcpy(h + 257, "ustar", 6);
 	memcpy(h + 263, "00", 2);
-	memcpy(h + 265, idname(users, st->st_uid, 0), 31);
-	memcpy(h + 297, idname(groups, st->st_gid, 1), 31);
+	memcpy(h + 265, load_idname(st->st_uid, 0, 0), 31);
+	memcpy(h + 297, load_idname(st->st_gid, 1, 0), 31);
 	octal(h + 329, 8, 0);
 	octal(h + 337, 8, 0);
 	memset(h + 148, ' ', 8);

@@ -22,6 +22,16 @@ set -- -d "$B/work" -j $jobs --lead 0
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r), $(cc --version | head -1)"
 echo "tree: built-in, ${units:-default} units; make -j$jobs; page cache dropped before each run"
 "$top/contest" "$@" -n 1 -l "$B/warm.log" no_load >/dev/null 2>&1 || { echo "bench-harness: warm-up failed"; exit 1; }
+# row N RECORD "ELAPSED USER SYS": one line of figures and ratios
+row() {
+	echo "$2 $3" | awk -v i="$1" '{
+		for (k = 1; k <= NF - 3; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+		te = $(NF - 2); tu = $(NF - 1); ts = $NF
+		printf "%-5d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %8.4f %8.4f %8.4f %8.4f\n", i,
+		    v["elapsed"], te, v["user"], tu, v["sys"], ts,
+		    v["elapsed"] / te, v["user"] / tu, (ts > 0 ? v["sys"] / ts : 0), v["self"] / v["elapsed"] * 100 }'
+}
+
 # 1. the same compile, timed by both
 cat > "$B/timed-make" <<EOS
 #!/bin/sh
@@ -34,12 +44,7 @@ printf '%-5s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n' run c.elapsed t.elapsed 
 i=1
 while [ $i -le "$pairs" ]; do
 	MAKE="$B/timed-make" "$top/contest" "$@" -n 1 --no-baseline -l "$B/same.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
-	echo "$(tail -n 1 "$B/same.log") $(cat "$B/inner.txt")" | awk -v i=$i '{
-		for (k = 1; k <= NF - 3; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
-		te = $(NF - 2); tu = $(NF - 1); ts = $NF
-		printf "%-5d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %8.4f %8.4f %8.4f %8.4f\n", i,
-		    v["elapsed"], te, v["user"], tu, v["sys"], ts,
-		    v["elapsed"] / te, v["user"] / tu, (ts > 0 ? v["sys"] / ts : 0), v["self"] / v["elapsed"] * 100 }'
+	row $i "$(tail -n 1 "$B/same.log")" "$(cat "$B/inner.txt")"
 	i=$((i + 1))
 done > "$B/same.txt"
 cat "$B/same.txt"
@@ -58,12 +63,7 @@ while [ $i -le "$pairs" ]; do
 	line=$(tail -n 1 "$B/c.log")
 	(cd "$B/work/builtin" && make -s clean >/dev/null && sync && echo 3 > /proc/sys/vm/drop_caches &&
 	 /usr/bin/time -f '%e %U %S' -o "$B/t.txt" make -j$jobs >/dev/null 2>&1) || { echo "GNU time run failed"; exit 1; }
-	echo "$line $(cat "$B/t.txt")" | awk -v i=$i '{
-		for (k = 1; k <= NF - 3; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
-		te = $(NF - 2); tu = $(NF - 1); ts = $NF
-		printf "%-5d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %8.4f %8.4f %8.4f %8.4f\n", i,
-		    v["elapsed"], te, v["user"], tu, v["sys"], ts,
-		    v["elapsed"] / te, v["user"] / tu, (ts > 0 ? v["sys"] / ts : 0), v["self"] / v["elapsed"] * 100 }'
+	row $i "$line" "$(cat "$B/t.txt")"
 	i=$((i + 1))
 done > "$B/pairs.txt"
 cat "$B/pairs.txt"
