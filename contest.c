@@ -1051,7 +1051,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, log_given = 0;
+	int c;
 
 	opt.runs = DEF_RUNS;
 	opt.log = DEF_LOG;
@@ -1073,7 +1073,6 @@ main(int argc, char **argv)
 			if (!*optarg)
 				errx(2, "-l LOG must not be empty");
 			opt.log = optarg;
-			log_given = 1;
 			break;
 		case 'd':
 			if (!*optarg)
@@ -1124,7 +1123,6 @@ main(int argc, char **argv)
 			def[0] = opt.log;
 			return report(&opt.ro, 1, def, stdout);
 		}
-		(void)log_given;
 		return report(&opt.ro, argc, (const char *const *)argv, stdout);
 	}
 	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format)
