@@ -1,16 +1,19 @@
 # contest: see README.  Sources are listed one by one.
-VERSION = 0.1
+VERSION = 0.2
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -pedantic
-CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_GNU_SOURCE
 LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
-OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
+# the run lifecycle and the loads: contest and the test driver share them
+CORE = run.o cage.o log.o util.o loads/table.o loads/common.o $(LOADS)
+OBJ = contest.o report.o svg.o stats.o gen.o $(CORE)
+HDR = config.h cage.h gen.h log.h report.h report-int.h run.h stats.h util.h loads/load.h
 
 all: contest
 
@@ -20,18 +23,22 @@ contest: $(OBJ)
 .c.o:
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
+$(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-# tests/solo.bin: one load alone, no compile, for tests and make bench
-SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
-tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
+# test programs, built with the project's flags; not installed
+TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin
+tests/solo.bin: tests/solo.c $(CORE) $(HDR)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
+tests/unit-log.bin: tests/unit-log.c log.o log.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o $(LDLIBS)
+tests/stats-test.bin: tests/stats-test.c stats.o stats.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
 
-check: contest tests/solo.bin
+check: contest $(TESTBIN)
 	@sh tests/run.sh
 
-bench: contest tests/solo.bin
+bench: contest $(TESTBIN)
 	@sh tests/bench.sh
 
 install: contest
@@ -45,7 +52,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) tests/*.bin
+	rm -f contest $(OBJ) $(TESTBIN)
 	rm -rf tests/tmp
 
 .PHONY: all check bench install uninstall clean

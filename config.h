@@ -19,5 +19,11 @@
 #define MAX_LEAD	600		/* largest --lead, seconds */
 #define MAX_UNITS	100000		/* largest --units */
 #define LABEL_MAX	63		/* longest label after sanitising, bytes */
+#define TIMEOUT_FACTOR	10		/* default --timeout: this times the label's no_load Time */
+#define TIMEOUT_MIN	60		/* ... but at least this, seconds */
+#define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
+#define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
+#define UNIT_CPU_S	0.8		/* CPU seconds one built-in unit takes, for the first estimate */
+#define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

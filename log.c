@@ -1,8 +1,11 @@
 /*
- * log.c: write and read the results log (see log.h).  Writing is one
- * write(2) to a file opened O_APPEND, then fsync(2), so concurrent
- * writers never interleave and a crash leaves no half line before a
- * whole one.  Reading streams line by line and trusts nothing.
+ * log.c: write and read the results log (see log.h).  The key table
+ * below is the record's one definition: name, type, print precision and
+ * whether a reader may do without it.  Writing is one write(2) to a file
+ * opened O_APPEND under flock(2), then fsync(2): concurrent writers never
+ * interleave, a short write (a full disk) is cut back off, and a crash
+ * leaves no half line before a whole one.  Reading streams line by line
+ * and trusts nothing.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,59 +15,200 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "log.h"
 
-enum type { T_INT, T_NUM, T_STR };
+enum type { T_INT, T_LONG, T_NUM, T_STR };
 
 struct field {
 	const char *key;
 	size_t klen;		/* strlen(key) */
 	enum type type;
-	size_t off;
+	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
-	int required;
+	int prec;		/* T_NUM: decimals written */
+	int required;		/* a record lacks it: malformed; a writer always writes it */
 };
 
-#define F(k, t, m, req) { k, sizeof(k) - 1, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
+#define S(k, m, req)	{ k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req }
+#define L(k, m, req)	{ k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req }
+#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req }
 /* In the order they are written. */
 static const struct field fields[] = {
-	F("contest",  T_INT, version,  1),
-	F("date",     T_STR, date,     1),
-	F("host",     T_STR, host,     1),
-	F("label",    T_STR, label,    1),
-	F("kernel",   T_STR, kernel,   0),
-	F("load",     T_STR, load,     1),
-	F("run",      T_INT, run,      1),
-	F("status",   T_STR, status,   1),
-	F("reason",   T_STR, reason,   0),
-	F("elapsed",  T_NUM, elapsed,  1),
-	F("user",     T_NUM, user,     1),
-	F("sys",      T_NUM, sys,      1),
-	F("lcpu",     T_NUM, lcpu,     1),
-	F("units",    T_NUM, units,    1),
-	F("unit",     T_STR, unit,     1),
-	F("jobs",     T_INT, jobs,     1),
-	F("workload", T_STR, workload, 1),
-	F("config",   T_STR, config,   0),
-	F("cache",    T_STR, cache,    1),
-	F("ncpu",     T_INT, ncpu,     1),
-	F("lead",     T_NUM, lead,     0),
-	F("majflt",   T_NUM, majflt,   0),
-	F("minflt",   T_NUM, minflt,   0),
-	F("nvcsw",    T_NUM, nvcsw,    0),
-	F("nivcsw",   T_NUM, nivcsw,   0),
-	F("maxrss",   T_NUM, maxrss,   0),
-	F("self",     T_NUM, self,     0),
+	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, 1 },
+	S("date",     date,     1),
+	S("end",      end,      0),
+	S("host",     host,     1),
+	S("label",    label,    1),
+	S("kernel",   kernel,   0),
+	S("load",     load,     1),
+	L("run",      run,      1),
+	L("round",    round,    0),
+	S("inv",      inv,      0),
+	S("status",   status,   1),
+	S("reason",   reason,   0),
+	N("elapsed",  K_ELAPSED, 3, 1),
+	N("user",     K_USER,    3, 1),
+	N("sys",      K_SYS,     3, 1),
+	N("lcpu",     K_LCPU,    3, 1),
+	N("units",    K_UNITS,   3, 1),
+	S("unit",     unit,     1),
+	L("jobs",     jobs,     1),
+	S("workload", workload, 1),
+	S("config",   config,   0),
+	S("cache",    cache,    1),
+	S("drop",     drop,     0),
+	S("contain",  contain,  0),
+	L("ncpu",     ncpu,     1),
+	N("lead",     K_LEAD,    3, 0),
+	N("majflt",   K_MAJFLT,  0, 0),
+	N("minflt",   K_MINFLT,  0, 0),
+	N("nvcsw",    K_NVCSW,   0, 0),
+	N("nivcsw",   K_NIVCSW,  0, 0),
+	N("maxrss",   K_MAXRSS,  0, 0),
+	N("self",     K_SELF,    4, 0),
 };
+#undef S
+#undef L
+#undef N
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+#define SEENW	((NFIELDS + 63) / 64)
+
+/* the field of each numeric key, filled on first use */
+static const struct field *numfield[K_NNUM];
+
+static void
+index_numbers(void)
+{
+	size_t i;
+
+	if (numfield[0])
+		return;
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].type == T_NUM)
+			numfield[fields[i].off] = &fields[i];
+}
+
+int
+log_numkey(const char *key, size_t klen)
+{
+	size_t i;
+
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].type == T_NUM && fields[i].klen == klen &&
+		    memcmp(fields[i].key, key, klen) == 0)
+			return (int)fields[i].off;
+	return -1;
+}
+
+const char *
+log_numname(int k)
+{
+	index_numbers();
+	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->key : "?";
+}
+
+/* ------------------------------------------------------------ records */
+
+void
+rec_init(struct rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->version = LOG_VERSION;
+}
+
+void
+rec_set(struct rec *r, int k, double v)
+{
+	if (k < 0 || k >= K_NNUM)
+		return;
+	r->num[k] = v;
+	r->has[k] = 1;
+}
+
+static const struct field *
+lookup(const char *key, size_t klen, size_t hint)
+{
+	size_t i;
+
+	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
+		return &fields[hint];
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
+			return &fields[i];
+	return NULL;
+}
+
+int
+rec_note(struct rec *r, const char *key, const char *val)
+{
+	size_t klen = strlen(key), n = strlen(r->notes), i;
+	char enc[LOG_NOTES_MAX];
+	const char *p;
+	int w;
+
+	if (klen == 0 || klen > 32 || lookup(key, klen, 0) != NULL)
+		return -1;
+	for (i = 0; i < klen; i++)
+		if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+			return -1;
+	/* already a note: " key=" at the start or after a space */
+	for (p = r->notes; (p = strstr(p, key)) != NULL; p += klen)
+		if (p > r->notes && p[-1] == ' ' && p[klen] == '=')
+			return -1;
+	if (log_encode(val, enc, sizeof(enc)) < 0)
+		return -1;
+	w = snprintf(r->notes + n, sizeof(r->notes) - n, " %s=%s", key, enc);
+	if (w < 0 || (size_t)w >= sizeof(r->notes) - n) {
+		r->notes[n] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+const char *
+rec_drop(const struct rec *r)
+{
+	if (r->drop[0])
+		return r->drop;
+	return strcmp(r->cache, "kept") == 0 ? "no" : "yes";
+}
+
+int
+rec_same_config(const struct rec *a, const struct rec *b)
+{
+	return a->jobs == b->jobs && !strcmp(a->label, b->label) && !strcmp(a->host, b->host) &&
+	    !strcmp(a->workload, b->workload) && !strcmp(a->config, b->config) &&
+	    !strcmp(rec_drop(a), rec_drop(b));
+}
+
+unsigned long
+rec_config_hash(const struct rec *r)
+{
+	const char *parts[5] = { r->label, r->host, r->workload, r->config, rec_drop(r) };
+	unsigned long h = 2166136261UL;
+	const char *p;
+	size_t i;
+
+	/* FNV-1a of the strings, each ended, then jobs mixed in */
+	for (i = 0; i < 5; i++) {
+		for (p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619UL;
+		h = (h ^ 0xff) * 16777619UL;
+	}
+	return h ^ (unsigned long)r->jobs * 2654435761UL;
+}
+
+/* ----------------------------------------------------------- encoding */
 
 static int
 safe(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || strchr("._,:/+@-~", c) != NULL;
+	    (c >= '0' && c <= '9') || (c != '\0' && strchr("._,:/+@-~", c) != NULL);
 }
 
 int
@@ -91,6 +235,36 @@ log_encode(const char *src, char *dst, size_t len)
 		return -1;
 	dst[n] = '\0';
 	return 0;
+}
+
+void
+log_vis(char *dst, size_t len, const char *src, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, o = 0;
+
+	if (len == 0)
+		return;
+	for (i = 0; i < n && src[i]; i++) {
+		unsigned char c = src[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			if (o + 1 >= len)
+				break;
+			dst[o++] = (char)c;
+		} else {
+			if (o + 4 >= len)
+				break;
+			dst[o++] = '\\';
+			if (c == '\\') {
+				dst[o++] = '\\';
+				continue;
+			}
+			dst[o++] = 'x';
+			dst[o++] = hex[c >> 4];
+			dst[o++] = hex[c & 15];
+		}
+	}
+	dst[o] = '\0';
 }
 
 static int
@@ -134,6 +308,8 @@ decode(const char *src, size_t n, char *dst, size_t len)
 	return 0;
 }
 
+/* ------------------------------------------------------------- writing */
+
 static int
 put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -158,8 +334,8 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 int
 log_format(const struct rec *r, char *buf, size_t len)
 {
-	char enc[3 * sizeof(r->workload)];
-	size_t i, n = 0;
+	char enc[3 * LOG_WORKLOAD_MAX];
+	size_t i, n = 0, notes = strlen(r->notes);
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -167,22 +343,29 @@ log_format(const struct rec *r, char *buf, size_t len)
 		const struct field *f = &fields[i];
 		const char *p = (const char *)r + f->off;
 		const char *sep = i ? " " : "";
+		double v;
 		int rc = 0;
 
 		switch (f->type) {
 		case T_INT:
-			if (f->off == offsetof(struct rec, version))
-				rc = put(buf, len, &n, "%s%s=%d", sep, f->key, *(const int *)p);
-			else
-				rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
+			rc = put(buf, len, &n, "%s%s=%d", sep, f->key, *(const int *)p);
+			break;
+		case T_LONG:
+			if (!f->required && *(const long *)p == 0)
+				break;
+			rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
 			break;
 		case T_NUM:
-			if (f->off == offsetof(struct rec, self))
-				rc = put(buf, len, &n, "%s%s=%.4f", sep, f->key, *(const double *)p);
-			else if (f->off >= offsetof(struct rec, majflt))
-				rc = put(buf, len, &n, "%s%s=%.0f", sep, f->key, *(const double *)p);
-			else
-				rc = put(buf, len, &n, "%s%s=%.3f", sep, f->key, *(const double *)p);
+			v = r->num[f->off];
+			if (!f->required && !r->has[f->off])
+				break;
+			/* a reader refuses what is not a finite number >= 0 */
+			if (!isfinite(v) || v < 0) {
+				if (!f->required)
+					break;
+				v = 0;
+			}
+			rc = put(buf, len, &n, "%s%s=%.*f", sep, f->key, f->prec, v);
 			break;
 		case T_STR:
 			if (*p == '\0' && !f->required)
@@ -195,58 +378,92 @@ log_format(const struct rec *r, char *buf, size_t len)
 		if (rc < 0)
 			return -1;
 	}
-	if (r->extra[0] && put(buf, len, &n, " %s", r->extra) < 0)
-		return -1;
+	/* the notes when they fit, else a mark that they did not */
+	if (notes + 2 < len - n && r->notes_cut == 0) {
+		memcpy(buf + n, r->notes, notes);
+		n += notes;
+	} else if (notes || r->notes_cut) {
+		if (put(buf, len, &n, " notes_cut=1") < 0)
+			return -1;
+	}
 	if (put(buf, len, &n, "\n") < 0)
 		return -1;
 	return (int)n;
 }
 
+/* Write all of buf; -1 with the errno of the write that failed. */
+static int
+write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		if (w == 0) {
+			errno = EIO;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 int
 log_append(const char *path, const struct rec *r)
 {
-	char buf[LOG_LINE_MAX + 1];
-	int fd, n, saved;
+	char buf[LOG_LINE_MAX + 2];
+	struct stat st;
+	int fd, n, saved, heal = 0;
+	char last;
 
-	if ((n = log_format(r, buf, sizeof(buf))) < 0) {
+	if ((n = log_format(r, buf + 1, sizeof(buf) - 1)) < 0) {
 		errno = EOVERFLOW;
 		return -1;
 	}
-	if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
+	/* read-write to see the last byte; a log we may only append to is
+	 * appended to without that check */
+	if ((fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0 &&
+	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
 		return -1;
-	if (write(fd, buf, (size_t)n) != n) {
-		saved = errno ? errno : EIO;
-		close(fd);
-		errno = saved;
-		return -1;
-	}
-	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS) {
+	while (flock(fd, LOCK_EX) < 0 && errno == EINTR)
+		;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+		heal = 1;	/* a fragment: end it, so it stays one bad line */
+	buf[0] = '\n';
+	if (write_all(fd, buf + 1 - heal, (size_t)n + (size_t)heal) < 0) {
 		saved = errno;
+		if (S_ISREG(st.st_mode) && ftruncate(fd, st.st_size) < 0) {
+			/* cannot cut it back: the next append ends the fragment */
+		}
 		close(fd);
 		errno = saved;
 		return -1;
 	}
+	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		goto fail;
 	return close(fd);
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return -1;
 }
 
-/* The field named key; hint is where to look first (writers keep order). */
-static const struct field *
-lookup(const char *key, size_t klen, size_t hint)
-{
-	size_t i;
-
-	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
-		return &fields[hint];
-	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
-			return &fields[i];
-	return NULL;
-}
+/* ------------------------------------------------------------- reading */
 
 static int
 fail(char *why, size_t whylen, const char *fmt, const char *key, size_t klen)
 {
-	snprintf(why, whylen, fmt, (int)klen, key);
+	char vis[160];
+
+	log_vis(vis, sizeof(vis), key, klen > 40 ? 40 : klen);
+	snprintf(why, whylen, fmt, vis, klen > 40 ? "..." : "");
 	return -1;
 }
 
@@ -254,15 +471,19 @@ static int
 badnum(char *why, size_t whylen, const char *key, size_t klen, const char *val, size_t vlen,
     double max)
 {
-	snprintf(why, whylen, "bad number '%.*s=%.*s'%s (want 0 to %.0e)", (int)klen, key,
-	    (int)(vlen > 32 ? 32 : vlen), val, vlen > 32 ? "..." : "", max);
+	char k[160], v[160];
+
+	log_vis(k, sizeof(k), key, klen > 32 ? 32 : klen);
+	log_vis(v, sizeof(v), val, vlen > 32 ? 32 : vlen);
+	snprintf(why, whylen, "bad number '%s=%s'%s (want 0 to %.0e)", k, v,
+	    vlen > 32 ? "..." : "", max);
 	return -1;
 }
 
 int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
-	unsigned long long seen = 0;
+	unsigned long long seen[SEENW] = { 0 };
 	const char *p = line;
 	size_t i, hint = 0;
 
@@ -274,7 +495,9 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
 		return -1;
 	}
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, offsetof(struct rec, notes));
+	r->notes[0] = '\0';
+	r->notes_cut = 0;
 	while (*p) {
 		const char *key = p, *eq, *val, *end;
 		const struct field *f;
@@ -284,57 +507,61 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		end = p + strcspn(p, " ");
 		eq = memchr(key, '=', (size_t)(end - key));
 		if (eq == NULL || eq == key)
-			return fail(why, whylen, "'%.*s' is not key=value", key, (size_t)(end - key));
+			return fail(why, whylen, "'%s%s' is not key=value", key, (size_t)(end - key));
 		klen = (size_t)(eq - key);
 		val = eq + 1;
 		vlen = (size_t)(end - val);
 		for (p = end; *p == ' '; p++)
 			;
 		if ((f = lookup(key, klen, hint)) == NULL)
-			continue;	/* a newer writer's key */
+			continue;	/* a newer writer's key, or a load's note */
 		i = (size_t)(f - fields);
 		hint = i + 1;
-		if (seen & (1ULL << i))
-			return fail(why, whylen, "key '%.*s' given twice", key, klen);
-		seen |= 1ULL << i;
+		if (seen[i / 64] & (1ULL << (i % 64)))
+			return fail(why, whylen, "key '%s%s' given twice", key, klen);
+		seen[i / 64] |= 1ULL << (i % 64);
 		if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
-				return fail(why, whylen, "bad or over-long value of '%.*s'", key, klen);
+				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
 			if (f->required && vlen == 0)
-				return fail(why, whylen, "empty value of '%.*s'", key, klen);
+				return fail(why, whylen, "empty value of '%s%s'", key, klen);
 			continue;
 		}
 		if (vlen == 0 || vlen >= sizeof(tmp))
 			return badnum(why, whylen, key, klen, val, vlen,
-			    f->type == T_INT ? 1e9 : LOG_NUM_MAX);
+			    f->type == T_NUM ? LOG_NUM_MAX : 1e9);
 		memcpy(tmp, val, vlen);
 		tmp[vlen] = '\0';
 		errno = 0;
-		if (f->type == T_INT) {
+		if (f->type != T_NUM) {
 			long v = strtol(tmp, &ep, 10);
 			if (*ep || errno || v < 0 || v > 1000000000L)
 				return badnum(why, whylen, key, klen, val, vlen, 1e9);
-			if (f->off == offsetof(struct rec, version))
-				r->version = (int)v;
+			if (f->type == T_INT)
+				*(int *)((char *)r + f->off) = (int)v;
 			else
 				*(long *)((char *)r + f->off) = v;
 		} else {
 			double v = strtod(tmp, &ep);
 			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
 				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
-			*(double *)((char *)r + f->off) = v;
+			r->num[f->off] = v;
+			r->has[f->off] = 1;
 		}
 	}
 	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].required && !(seen & (1ULL << i)))
-			return fail(why, whylen, "required key '%.*s' missing",
-			    fields[i].key, strlen(fields[i].key));
+		if (fields[i].required && !(seen[i / 64] & (1ULL << (i % 64))))
+			return fail(why, whylen, "required key '%s%s' missing",
+			    fields[i].key, fields[i].klen);
 	if (r->version != LOG_VERSION) {
 		snprintf(why, whylen, "log format version %d not known", r->version);
 		return -1;
 	}
-	if (strcmp(r->status, "ok") && strcmp(r->status, "failed") && strcmp(r->status, "invalid")) {
-		snprintf(why, whylen, "unknown status '%.20s'", r->status);
+	if (strcmp(r->status, ST_OK) && strcmp(r->status, ST_FAILED) && strcmp(r->status, ST_INVALID) &&
+	    strcmp(r->status, ST_TIMEOUT)) {
+		char vis[80];
+		log_vis(vis, sizeof(vis), r->status, strlen(r->status));
+		snprintf(why, whylen, "unknown status '%s'", vis);
 		return -1;
 	}
 	return 1;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "log.h"
 #include "report.h"
 #include "stats.h"
 
@@ -32,6 +33,8 @@ struct row {
 	long jobs;
 	char workload[1024];
 	char config[17];
+	char drop[4];
+	struct rec *id;		/* the first record of the row: its configuration */
 };
 
 struct label {
@@ -74,7 +77,7 @@ struct group {
 	long why_more;		/* runs whose reason did not fit in why[] */
 	unsigned long hash;
 	struct group *next;	/* hash chain */
-	size_t tidx;		/* place of the load in load_table; past it if unknown */
+	size_t tidx;		/* place of the load in o->order; past it if unknown */
 };
 
 struct state {

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
 #include "log.h"
 #include "report.h"
 #include "stats.h"
@@ -50,21 +49,13 @@ hash_of(const char *const parts[], size_t n, long num)
 	return h ^ (unsigned long)num * 2654435761UL;
 }
 
+/* A group is a row (rec_config_hash) under a load. */
 static unsigned long
-hash_group(const char *label, const char *load, const char *host, const char *workload,
-    const char *config, long jobs)
+hash_group(const struct rec *id, const char *load)
 {
-	const char *parts[5] = { label, load, host, workload, config };
+	const char *parts[1] = { load };
 
-	return hash_of(parts, 5, jobs);
-}
-
-static unsigned long
-hash_row(const struct rec *r)
-{
-	const char *parts[4] = { r->label, r->host, r->workload, r->config };
-
-	return hash_of(parts, 4, r->jobs);
+	return rec_config_hash(id) ^ hash_of(parts, 1, 0) * 31;
 }
 
 /* Candidates for hash h: call with *pos = NONE first; NONE when none left. */
@@ -120,9 +111,7 @@ same(const struct state *s, const struct group *g, const struct rec *r)
 {
 	const struct row *w = &s->rows[g->row];
 
-	return !strcmp(g->load, r->load) && !strcmp(w->label, r->label) &&
-	    w->jobs == r->jobs && !strcmp(w->host, r->host) &&
-	    !strcmp(w->config, r->config) && !strcmp(w->workload, r->workload);
+	return !strcmp(g->load, r->load) && rec_same_config(w->id, r);
 }
 
 static void *
@@ -164,16 +153,14 @@ static size_t
 row_get(struct state *s, const struct rec *r)
 {
 	const char *lparts[1] = { r->label };
-	unsigned long h = hash_row(r), hl = hash_of(lparts, 1, 0);
+	unsigned long h = rec_config_hash(r), hl = hash_of(lparts, 1, 0);
 	size_t i, lab, pos = NONE;
 	struct row *w;
 	void *p;
 
 	while ((i = idx_next(&s->rowidx, h, &pos)) != NONE) {
 		w = &s->rows[i];
-		if (!strcmp(w->label, r->label) && w->jobs == r->jobs &&
-		    !strcmp(w->host, r->host) && !strcmp(w->config, r->config) &&
-		    !strcmp(w->workload, r->workload))
+		if (rec_same_config(w->id, r))
 			return i;
 	}
 	pos = NONE;
@@ -204,6 +191,10 @@ row_get(struct state *s, const struct rec *r)
 	w->jobs = r->jobs;
 	snprintf(w->workload, sizeof(w->workload), "%s", r->workload);
 	snprintf(w->config, sizeof(w->config), "%s", r->config);
+	snprintf(w->drop, sizeof(w->drop), "%s", rec_drop(r));
+	if ((w->id = malloc(sizeof(*w->id))) == NULL)
+		return NONE;
+	*w->id = *r;
 	w->hash = h;
 	if (idx_put(&s->rowidx, h, s->nrows) < 0)
 		return NONE;
@@ -220,7 +211,7 @@ group_get(struct state *s, const struct rec *r)
 
 	if (s->last && same(s, s->last, r))
 		return s->last;
-	h = hash_group(r->label, r->load, r->host, r->workload, r->config, r->jobs);
+	h = hash_group(r, r->load);
 	if (s->nhash)
 		for (g = s->hash[h & (s->nhash - 1)]; g; g = g->next)
 			if (g->hash == h && same(s, g, r))
@@ -288,6 +279,18 @@ not_ok(struct group *g, const struct rec *r)
 	g->why[i].n = 1;
 }
 
+/* The section name of load (an alias gives its load's), or NULL. */
+static const char *
+alias_of(const struct report_opts *o, const char *load)
+{
+	size_t i;
+
+	for (i = 0; o->aliases && o->aliases[i]; i += 2)
+		if (!strcmp(o->aliases[i], load))
+			return o->aliases[i + 1];
+	return NULL;
+}
+
 static int
 read_log(struct state *s, const char *name)
 {
@@ -312,17 +315,17 @@ read_log(struct state *s, const char *name)
 	lr->f = f;
 	lr->name = name;
 	while (log_next(lr, r)) {
-		const struct load *l;
+		const char *l;
 		struct group *g;
 
-		if (!strcmp(r->status, "ok") && !(r->elapsed > 0)) {
+		if (!strcmp(r->status, "ok") && !(r->num[K_ELAPSED] > 0)) {
 			fprintf(stderr, "%s:%ld: status ok with elapsed 0\n", name, lr->lineno);
 			continue;
 		}
 		clean(r->label);
 		clean(r->load);
-		if ((l = load_find(r->load)) != NULL)	/* an alias: the table's name */
-			snprintf(r->load, sizeof(r->load), "%s", l->name);
+		if ((l = alias_of(s->o, r->load)) != NULL)	/* an alias: the table's name */
+			snprintf(r->load, sizeof(r->load), "%s", l);
 		clean(r->host);
 		clean(r->unit);
 		clean(r->reason);
@@ -340,14 +343,16 @@ read_log(struct state *s, const char *name)
 		}
 		if (strcmp(g->unit, r->unit))
 			g->unit_mixed = 1;
-		stats_add(&g->time, r->elapsed);
-		stats_add(&g->cpu, (r->user + r->sys) / r->elapsed * 100);
-		stats_add(&g->units, r->units);
-		stats_add(&g->lcpu, r->lcpu / r->elapsed * 100);
-		stats_add(&g->user, r->user);
-		stats_add(&g->sys, r->sys);
-		stats_add(&g->majflt, r->majflt);
-		stats_add(&g->ctxsw, r->nvcsw + r->nivcsw);
+		stats_add(&g->time, r->num[K_ELAPSED]);
+		stats_add(&g->cpu, (r->num[K_USER] + r->num[K_SYS]) / r->num[K_ELAPSED] * 100);
+		stats_add(&g->units, r->num[K_UNITS]);
+		stats_add(&g->lcpu, r->num[K_LCPU] / r->num[K_ELAPSED] * 100);
+		stats_add(&g->user, r->num[K_USER]);
+		stats_add(&g->sys, r->num[K_SYS]);
+		if (r->has[K_MAJFLT])
+			stats_add(&g->majflt, r->num[K_MAJFLT]);
+		if (r->has[K_NVCSW] && r->has[K_NIVCSW])
+			stats_add(&g->ctxsw, r->num[K_NVCSW] + r->num[K_NIVCSW]);
 	}
 	if (lr->err) {
 		fprintf(stderr, "contest: cannot read '%s': %s\n", name, strerror(lr->err));
@@ -376,7 +381,7 @@ cmp_row(const void *a, const void *b)
 	return x->variant - y->variant;
 }
 
-/* Sections in load_table's order, then unknown loads by name; rows in order. */
+/* Sections in the order given, then unknown loads by name; rows in order. */
 static int
 cmp_group(const void *a, const void *b)
 {
@@ -410,7 +415,6 @@ wanted(const struct report_opts *o, const char *load)
 static int
 shape(struct state *s)
 {
-	const struct load *const *l;
 	size_t i, ntable = 0;
 
 	for (i = 0; i < s->nrows; i++) {
@@ -431,12 +435,12 @@ shape(struct state *s)
 	for (i = 0; i < s->nrows; i++)
 		s->rows[s->order[i]].rank = i;
 
-	for (l = load_table; *l; l++)
+	while (s->o->order && s->o->order[ntable])
 		ntable++;
 	for (i = 0; i < s->ngroups; i++) {
 		struct group *g = s->groups[i];
 		for (g->tidx = 0; g->tidx < ntable; g->tidx++)
-			if (!strcmp(load_table[g->tidx]->name, g->load))
+			if (!strcmp(s->o->order[g->tidx], g->load))
 				break;
 		s->sorted[i] = g;
 	}
@@ -466,7 +470,7 @@ find(const struct state *s, size_t row, const char *load)
 	if (row == NONE || s->nhash == 0)
 		return NULL;
 	w = &s->rows[row];
-	h = hash_group(w->label, load, w->host, w->workload, w->config, w->jobs);
+	h = hash_group(w->id, load);
 	for (g = s->hash[h & (s->nhash - 1)]; g; g = g->next)
 		if (g->hash == h && g->row == row && !strcmp(g->load, load))
 			return g;
@@ -1143,6 +1147,8 @@ state_free(struct state *s)
 		free(s->groups[i]);
 	free(s->groups);
 	free(s->hash);
+	for (i = 0; i < s->nrows; i++)
+		free(s->rows[i].id);
 	free(s->rows);
 	free(s->labels);
 	free(s->sorted);
@@ -1206,14 +1212,14 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		if (s.labels[i].nvariants > 1)
 			break;
 	if (rc == 0 && o->format == REPORT_TABLE && i < s.nlabels) {
-		fprintf(out, "Rows LABEL#N: one label logged with different host, jobs, workload or\n"
-		    "kernel config; never averaged together:\n");
+		fprintf(out, "Rows LABEL#N: one label logged with different host, jobs, workload,\n"
+		    "kernel config or page cache dropping; never averaged together:\n");
 		for (i = 0; i < s.nrows; i++) {
 			const struct row *w = &s.rows[s.order[i]];
 			if (s.labels[w->lab].nvariants < 2)
 				continue;
-			fprintf(out, "  %s: host=%s jobs=%ld workload=%s config=%s\n", w->name,
-			    w->host, w->jobs, w->workload, w->config[0] ? w->config : "-");
+			fprintf(out, "  %s: host=%s jobs=%ld workload=%s config=%s drop=%s\n", w->name,
+			    w->host, w->jobs, w->workload, w->config[0] ? w->config : "-", w->drop);
 		}
 	}
 	if (rc == 0 && o->svg)

@@ -19,6 +19,8 @@ struct report_opts {
 	const char *svg;		/* --svg FILE: SVG chart of Ratio; NULL: none */
 	const char *const *loads;	/* only these loads (NULL: all) */
 	int nloads;
+	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
+	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
 };
 
 /*

@@ -2,10 +2,14 @@
  * unit-log.c: the log writer and reader.  Built and run by
  * t0001-log-unit.sh; prints "not ok" lines and exits 1 on a failure.
  */
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,8 +22,7 @@ static int failures;
 static void
 sample(struct rec *r)
 {
-	memset(r, 0, sizeof(*r));
-	r->version = LOG_VERSION;
+	rec_init(r);
 	strcpy(r->date, "2026-12-02T09:13:36Z");
 	strcpy(r->host, "box");
 	strcpy(r->label, "6.1.0-test");
@@ -28,21 +31,22 @@ sample(struct rec *r)
 	r->run = 2;
 	strcpy(r->status, "invalid");
 	strcpy(r->reason, "load killed by signal 9 (Killed) 100%");
-	r->elapsed = 61.2345;
-	r->user = 100.5;
-	r->sys = 9.25;
-	r->lcpu = 3.5;
-	r->units = 1234.567;
+	rec_set(r, K_ELAPSED, 61.2345);
+	rec_set(r, K_USER, 100.5);
+	rec_set(r, K_SYS, 9.25);
+	rec_set(r, K_LCPU, 3.5);
+	rec_set(r, K_UNITS, 1234.567);
 	strcpy(r->unit, "MiB");
 	r->jobs = 8;
 	strcpy(r->workload, "/src/linux with space");
 	strcpy(r->config, "0123456789abcdef");
 	strcpy(r->cache, "dropped");
 	r->ncpu = 2;
-	r->lead = 3;
-	r->majflt = 7;
-	r->maxrss = 40000;
-	strcpy(r->extra, "size=67108864 passes=3");
+	rec_set(r, K_LEAD, 3);
+	rec_set(r, K_MAJFLT, 7);
+	rec_set(r, K_MAXRSS, 40000);
+	rec_note(r, "size", "67108864");
+	rec_note(r, "passes", "3");
 }
 
 static int
@@ -70,8 +74,10 @@ main(void)
 	CHECK(!strcmp(b.reason, a.reason));
 	CHECK(!strcmp(b.workload, a.workload));
 	CHECK(!strcmp(b.label, a.label) && !strcmp(b.load, a.load) && b.run == 2);
-	CHECK(fabs(b.elapsed - 61.2345) < 0.001 && fabs(b.units - 1234.567) < 1e-9);
-	CHECK(b.jobs == 8 && b.ncpu == 2 && b.majflt == 7 && b.maxrss == 40000);
+	CHECK(fabs(b.num[K_ELAPSED] - 61.2345) < 0.001 && fabs(b.num[K_UNITS] - 1234.567) < 1e-9);
+	CHECK(b.jobs == 8 && b.ncpu == 2 && b.num[K_MAJFLT] == 7 && b.num[K_MAXRSS] == 40000);
+	CHECK(b.has[K_MAJFLT] && !b.has[K_MINFLT]);	/* not written, not read */
+	CHECK(strstr(buf, "minflt=") == NULL);
 	CHECK(!strcmp(b.config, "0123456789abcdef"));
 
 	/* comments, blank lines, unknown keys */
@@ -113,15 +119,70 @@ main(void)
 	line[LOG_LINE_MAX + 10] = '\0';
 	CHECK(parse(line, &b, why) == -1 && strstr(why, "longer"));
 
-	/* the writer refuses what does not fit rather than cutting it */
+	/* notes: values encoded, so a space or '=' cannot break the line */
 	sample(&a);
-	memset(a.extra, 'x', sizeof(a.extra) - 1);
-	a.extra[sizeof(a.extra) - 1] = '\0';
+	CHECK(rec_note(&a, "walk", "/tmp/w s=x%") == 0);
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strstr(buf, " walk=/tmp/w%20s%3Dx%25") != NULL);
+	buf[n - 1] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+	/* a note may not take a key of the log's own, twice, or a strange one */
+	CHECK(rec_note(&a, "elapsed", "1") == -1);
+	CHECK(rec_note(&a, "status", "ok") == -1);
+	CHECK(rec_note(&a, "walk", "again") == -1);
+	CHECK(rec_note(&a, "Bad-Key", "1") == -1 && rec_note(&a, "", "1") == -1);
+	n = log_format(&a, buf, sizeof(buf));
+	buf[n - 1] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+
+	/* the longest record fits, notes and all; notes that cannot are cut, marked */
+	sample(&a);
 	memset(a.workload, '%', sizeof(a.workload) - 1);
 	a.workload[sizeof(a.workload) - 1] = '\0';
 	memset(a.reason, ' ', sizeof(a.reason) - 1);
 	a.reason[sizeof(a.reason) - 1] = '\0';
-	CHECK(log_format(&a, buf, sizeof(buf)) == -1);
+	memset(a.host, ' ', sizeof(a.host) - 1);
+	a.host[sizeof(a.host) - 1] = '\0';
+	{
+		char k[16], v[200];
+		int i;
+		memset(v, ' ', sizeof(v) - 1);
+		v[sizeof(v) - 1] = '\0';
+		for (i = 0; i < 40; i++) {
+			snprintf(k, sizeof(k), "note%d", i);
+			rec_note(&a, k, v);
+		}
+	}
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+	a.notes_cut = 1;
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strstr(buf, " notes_cut=1\n") != NULL);
+
+	/* one definition of the same configuration */
+	sample(&a);
+	sample(&b);
+	CHECK(rec_same_config(&a, &b) && rec_config_hash(&a) == rec_config_hash(&b));
+	strcpy(b.host, "other");
+	CHECK(!rec_same_config(&a, &b));
+	sample(&b);
+	b.jobs = 4;
+	CHECK(!rec_same_config(&a, &b));
+	sample(&b);
+	strcpy(b.cache, "kept");
+	CHECK(!rec_same_config(&a, &b) && !strcmp(rec_drop(&b), "no"));
+	strcpy(b.drop, "yes");
+	CHECK(rec_same_config(&a, &b));
+	sample(&b);
+	strcpy(b.load, "no_load");
+	b.run = 9;
+	CHECK(rec_same_config(&a, &b));
+
+	/* what a bad line says is safe to print */
+	CHECK(parse("contest=1 \x1b]0;pwned\x07 x=1", &b, why) == -1 && strchr(why, 0x1b) == NULL &&
+	    strstr(why, "\\x1b") != NULL);
 
 	/* two writers appending at once never interleave */
 	{
@@ -171,6 +232,41 @@ main(void)
 			count++;
 		CHECK(count == 600 && lr.bad == 1 && lr.lineno == 601);
 		fclose(f);
+
+		/* the next record is not glued to that fragment */
+		sample(&a);
+		CHECK(log_append(path, &a) == 0);
+		f = fopen(path, "r");
+		memset(&lr, 0, sizeof(lr));
+		lr.f = f;
+		lr.name = path;
+		lr.quiet = 1;
+		count = 0;
+		while (log_next(&lr, &b))
+			count++;
+		CHECK(count == 601 && lr.bad == 1);
+		fclose(f);
+
+		/* a short write (here: the file size limit) is cut back off,
+		 * with the true error */
+		{
+			struct rlimit rl;
+			struct stat st0, st1;
+			pid_t p0;
+			int st;
+
+			CHECK(stat(path, &st0) == 0);
+			if ((p0 = fork()) == 0) {
+				signal(SIGXFSZ, SIG_IGN);
+				rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
+				setrlimit(RLIMIT_FSIZE, &rl);
+				sample(&a);
+				_exit(log_append(path, &a) == -1 && errno == EFBIG ? 0 : 1);
+			}
+			waitpid(p0, &st, 0);
+			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+			CHECK(stat(path, &st1) == 0 && st1.st_size == st0.st_size);
+		}
 		unlink(path);
 	}
 
