@@ -30,39 +30,44 @@ struct field {
 	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
 	int prec;		/* T_NUM: decimals written */
-	int required;		/* a record lacks it: malformed; a writer always writes it */
+	int required;		/* RUN, SNAP: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* RUN, SNAP: the kinds of record it belongs to */
 };
 
-#define S(k, m, req)	{ k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req }
-#define L(k, m, req)	{ k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req }
-#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req }
+#define RUN	1		/* a run's record */
+#define SNAP	2		/* the box's snapshot */
+#define BOTH	(RUN | SNAP)
+#define S(k, m, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req, kd }
+#define L(k, m, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd }
+#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req, RUN }
 /* In the order they are written. */
 static const struct field fields[] = {
-	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, 1 },
-	S("date",     date,     1),
-	S("end",      end,      0),
-	S("host",     host,     1),
-	S("label",    label,    1),
-	S("kernel",   kernel,   0),
-	S("load",     load,     1),
-	L("run",      run,      1),
-	L("round",    round,    0),
-	S("inv",      inv,      0),
-	S("status",   status,   1),
-	S("reason",   reason,   0),
-	N("elapsed",  K_ELAPSED, 3, 1),
-	N("user",     K_USER,    3, 1),
-	N("sys",      K_SYS,     3, 1),
-	N("lcpu",     K_LCPU,    3, 1),
-	N("units",    K_UNITS,   3, 1),
-	S("unit",     unit,     1),
-	L("jobs",     jobs,     1),
-	S("workload", workload, 1),
-	S("config",   config,   0),
-	S("cache",    cache,    1),
-	S("drop",     drop,     0),
-	S("contain",  contain,  0),
-	L("ncpu",     ncpu,     1),
+	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, BOTH, BOTH },
+	{ "snapshot", 8, T_INT, offsetof(struct rec, snapshot), 0, 0, SNAP, SNAP },
+	S("date",     date,     BOTH, BOTH),
+	S("end",      end,      0, RUN),
+	S("host",     host,     BOTH, BOTH),
+	S("label",    label,    BOTH, BOTH),
+	S("kernel",   kernel,   0, BOTH),
+	S("load",     load,     RUN, RUN),
+	L("run",      run,      RUN, RUN),
+	L("round",    round,    0, RUN),
+	S("inv",      inv,      0, BOTH),
+	S("status",   status,   RUN, RUN),
+	S("reason",   reason,   0, RUN),
+	N("elapsed",  K_ELAPSED, 3, RUN),
+	N("user",     K_USER,    3, RUN),
+	N("sys",      K_SYS,     3, RUN),
+	N("lcpu",     K_LCPU,    3, RUN),
+	N("units",    K_UNITS,   3, RUN),
+	S("unit",     unit,     RUN, RUN),
+	L("jobs",     jobs,     RUN, BOTH),
+	S("workload", workload, RUN, BOTH),
+	S("config",   config,   0, BOTH),
+	S("cache",    cache,    RUN, RUN),
+	S("drop",     drop,     0, BOTH),
+	S("contain",  contain,  0, RUN),
+	L("ncpu",     ncpu,     RUN, BOTH),
 	N("lead",     K_LEAD,    3, 0),
 	N("majflt",   K_MAJFLT,  0, 0),
 	N("minflt",   K_MINFLT,  0, 0),
@@ -70,6 +75,63 @@ static const struct field fields[] = {
 	N("nivcsw",   K_NIVCSW,  0, 0),
 	N("maxrss",   K_MAXRSS,  0, 0),
 	N("self",     K_SELF,    4, 0),
+	N("disturbed", K_DISTURBED, 1, 0),
+	N("sys_user",   K_SYS_USER,   2, 0),
+	N("sys_nice",   K_SYS_NICE,   2, 0),
+	N("sys_system", K_SYS_SYSTEM, 2, 0),
+	N("sys_irq",    K_SYS_IRQ,    2, 0),
+	N("sys_iowait", K_SYS_IOWAIT, 2, 0),
+	N("sys_steal",  K_SYS_STEAL,  2, 0),
+	N("sys_idle",   K_SYS_IDLE,   2, 0),
+	N("vm_pgfault",            K_VM_PGFAULT,            0, 0),
+	N("vm_pgmajfault",         K_VM_PGMAJFAULT,         0, 0),
+	N("vm_pswpin",             K_VM_PSWPIN,             0, 0),
+	N("vm_pswpout",            K_VM_PSWPOUT,            0, 0),
+	N("vm_pgscan_kswapd",      K_VM_PGSCAN_KSWAPD,      0, 0),
+	N("vm_pgscan_direct",      K_VM_PGSCAN_DIRECT,      0, 0),
+	N("vm_pgsteal_kswapd",     K_VM_PGSTEAL_KSWAPD,     0, 0),
+	N("vm_pgsteal_direct",     K_VM_PGSTEAL_DIRECT,     0, 0),
+	N("vm_allocstall",         K_VM_ALLOCSTALL,         0, 0),
+	N("vm_workingset_refault", K_VM_WORKINGSET_REFAULT, 0, 0),
+	N("vm_oom_kill",           K_VM_OOM_KILL,           0, 0),
+	N("vm_compact_stall",      K_VM_COMPACT_STALL,      0, 0),
+	N("vm_thp_fault_alloc",    K_VM_THP_FAULT_ALLOC,    0, 0),
+	N("psi_cpu_some", K_PSI_CPU_SOME, 2, 0),
+	N("psi_cpu_full", K_PSI_CPU_FULL, 2, 0),
+	N("psi_mem_some", K_PSI_MEM_SOME, 2, 0),
+	N("psi_mem_full", K_PSI_MEM_FULL, 2, 0),
+	N("psi_io_some",  K_PSI_IO_SOME,  2, 0),
+	N("psi_io_full",  K_PSI_IO_FULL,  2, 0),
+	S("disk_dev",     disk_dev,  0, RUN),
+	N("disk_rsect",   K_DISK_RSECT,  0, 0),
+	N("disk_wsect",   K_DISK_WSECT,  0, 0),
+	N("disk_busy",    K_DISK_BUSY,   1, 0),
+	N("disk_qdepth",  K_DISK_QDEPTH, 2, 0),
+	S("odisk_dev",    odisk_dev, 0, RUN),
+	N("odisk_rsect",  K_ODISK_RSECT,  0, 0),
+	N("odisk_wsect",  K_ODISK_WSECT,  0, 0),
+	N("odisk_busy",   K_ODISK_BUSY,   1, 0),
+	N("odisk_qdepth", K_ODISK_QDEPTH, 2, 0),
+	S("probe",        probe,     0, RUN),
+	N("lat_n",        K_LAT_N,     0, 0),
+	N("lat_p50",      K_LAT_P50,   0, 0),
+	N("lat_p99",      K_LAT_P99,   0, 0),
+	N("lat_max",      K_LAT_MAX,   0, 0),
+	N("dl_met",       K_DL_MET,    2, 0),
+	N("probe_cpu",    K_PROBE_CPU, 3, 0),
+	/* the snapshot's own */
+	S("uname",    snap.uname,    0, SNAP),
+	S("cmdline",  snap.cmdline,  0, SNAP),
+	S("cpu",      snap.cpu,      0, SNAP),
+	S("governor", snap.governor, 0, SNAP),
+	S("ram",      snap.ram,      0, SNAP),
+	S("swap",     snap.swap,     0, SNAP),
+	S("thp",      snap.thp,      0, SNAP),
+	S("fs",       snap.fs,       0, SNAP),
+	S("fsopts",   snap.fsopts,   0, SNAP),
+	S("sched",    snap.sched,    0, SNAP),
+	S("cc",       snap.cc,       0, SNAP),
+	S("make",     snap.make,     0, SNAP),
 };
 #undef S
 #undef L
@@ -337,38 +399,43 @@ log_format(const struct rec *r, char *buf, size_t len)
 	char enc[3 * LOG_WORKLOAD_MAX];
 	size_t i, n = 0, notes = strlen(r->notes);
 
+	int kind = r->snapshot ? SNAP : RUN;
+
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
 	for (i = 0; i < NFIELDS; i++) {
 		const struct field *f = &fields[i];
 		const char *p = (const char *)r + f->off;
 		const char *sep = i ? " " : "";
+		int req = f->required & kind;
 		double v;
 		int rc = 0;
 
+		if (!(f->kind & kind))
+			continue;
 		switch (f->type) {
 		case T_INT:
 			rc = put(buf, len, &n, "%s%s=%d", sep, f->key, *(const int *)p);
 			break;
 		case T_LONG:
-			if (!f->required && *(const long *)p == 0)
+			if (!req && *(const long *)p == 0)
 				break;
 			rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
 			break;
 		case T_NUM:
 			v = r->num[f->off];
-			if (!f->required && !r->has[f->off])
+			if (!req && !r->has[f->off])
 				break;
 			/* a reader refuses what is not a finite number >= 0 */
 			if (!isfinite(v) || v < 0) {
-				if (!f->required)
+				if (!req)
 					break;
 				v = 0;
 			}
 			rc = put(buf, len, &n, "%s%s=%.*f", sep, f->key, f->prec, v);
 			break;
 		case T_STR:
-			if (*p == '\0' && !f->required)
+			if (*p == '\0' && !req)
 				break;
 			if (log_encode(p, enc, sizeof(enc)) < 0)
 				return -1;
@@ -379,10 +446,12 @@ log_format(const struct rec *r, char *buf, size_t len)
 			return -1;
 	}
 	/* the notes when they fit, else a mark that they did not */
+	if (r->snapshot)
+		notes = 0;
 	if (notes + 2 < len - n && r->notes_cut == 0) {
 		memcpy(buf + n, r->notes, notes);
 		n += notes;
-	} else if (notes || r->notes_cut) {
+	} else if (!r->snapshot && (notes || r->notes_cut)) {
 		if (put(buf, len, &n, " notes_cut=1") < 0)
 			return -1;
 	}
@@ -484,8 +553,10 @@ int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
 	unsigned long long seen[SEENW] = { 0 };
+	const struct field *empty = NULL;
 	const char *p = line;
 	size_t i, hint = 0;
+	int kind;
 
 	while (*p == ' ')
 		p++;
@@ -524,7 +595,7 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
 				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
 			if (f->required && vlen == 0)
-				return fail(why, whylen, "empty value of '%s%s'", key, klen);
+				empty = f;
 			continue;
 		}
 		if (vlen == 0 || vlen >= sizeof(tmp))
@@ -549,14 +620,23 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 			r->has[f->off] = 1;
 		}
 	}
+	kind = r->snapshot ? SNAP : RUN;
 	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].required && !(seen[i / 64] & (1ULL << (i % 64))))
+		if ((fields[i].required & kind) && !(seen[i / 64] & (1ULL << (i % 64))))
 			return fail(why, whylen, "required key '%s%s' missing",
 			    fields[i].key, fields[i].klen);
+	if (empty && (empty->required & kind))
+		return fail(why, whylen, "empty value of '%s%s'", empty->key, empty->klen);
+	if (r->snapshot > 1) {
+		snprintf(why, whylen, "bad snapshot=%d", r->snapshot);
+		return -1;
+	}
 	if (r->version != LOG_VERSION) {
 		snprintf(why, whylen, "log format version %d not known", r->version);
 		return -1;
 	}
+	if (r->snapshot)
+		return 1;
 	if (strcmp(r->status, ST_OK) && strcmp(r->status, ST_FAILED) && strcmp(r->status, ST_INVALID) &&
 	    strcmp(r->status, ST_TIMEOUT)) {
 		char vis[80];

@@ -37,6 +37,26 @@ enum {
 	K_NIVCSW,	/* compile involuntary context switches */
 	K_MAXRSS,	/* largest resident set of one compile process, KiB */
 	K_SELF,		/* contest's own CPU over the compile window, s */
+	K_DISTURBED,	/* CPU time of others over the window, % of all CPUs' time; only when over the threshold */
+	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */
+	K_SYS_USER, K_SYS_NICE, K_SYS_SYSTEM, K_SYS_IRQ, K_SYS_IOWAIT, K_SYS_STEAL, K_SYS_IDLE,
+	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */
+	K_VM_PGFAULT, K_VM_PGMAJFAULT, K_VM_PSWPIN, K_VM_PSWPOUT,
+	K_VM_PGSCAN_KSWAPD, K_VM_PGSCAN_DIRECT, K_VM_PGSTEAL_KSWAPD, K_VM_PGSTEAL_DIRECT,
+	K_VM_ALLOCSTALL, K_VM_WORKINGSET_REFAULT, K_VM_OOM_KILL, K_VM_COMPACT_STALL,
+	K_VM_THP_FAULT_ALLOC,
+	/* /proc/pressure stall time, % of the window; absent without PSI */
+	K_PSI_CPU_SOME, K_PSI_CPU_FULL, K_PSI_MEM_SOME, K_PSI_MEM_FULL, K_PSI_IO_SOME, K_PSI_IO_FULL,
+	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */
+	K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_QDEPTH,
+	K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_QDEPTH,
+	/* the interactivity probe (probe.c) over the window */
+	K_LAT_N,	/* wake-ups */
+	K_LAT_P50,	/* wake-up latency, median, us */
+	K_LAT_P99,	/* 99th percentile, us */
+	K_LAT_MAX,	/* largest, us */
+	K_DL_MET,	/* periods whose work ended before the next began, % */
+	K_PROBE_CPU,	/* the probe's CPU, s */
 	K_NNUM
 };
 
@@ -66,6 +86,24 @@ struct rec {
 	char cache[16];		/* dropped, warm, kept (could not drop) */
 	char drop[4];		/* yes: the invocation drops the page cache; no: it cannot (not root) */
 	char contain[8];	/* cgroup or pgroup: how the run's processes were held */
+	char disk_dev[32];	/* the work directory's disk, "none" if not found */
+	char odisk_dev[32];	/* -o's disk */
+	char probe[24];		/* the probe's profile: audio, video, PERIOD_MS:PERCENT; "" off */
+	int snapshot;		/* 1: not a run but the box's snapshot (snap below) */
+	struct snap {
+		char uname[256];	/* uname -v: the kernel's version string */
+		char cmdline[1024];	/* /proc/cmdline */
+		char cpu[128];		/* CPU model */
+		char governor[32];	/* cpufreq governor of the online CPUs, "none", "mixed" */
+		char ram[24];		/* MemTotal, bytes */
+		char swap[24];		/* SwapTotal, bytes */
+		char thp[16];		/* transparent hugepages: always, madvise, never */
+		char fs[16];		/* the work directory's filesystem type */
+		char fsopts[256];	/* its mount options */
+		char sched[32];		/* its disk's I/O scheduler */
+		char cc[128];		/* first line of cc --version */
+		char make[128];		/* first line of make --version */
+	} snap;
 	long ncpu;		/* online CPUs */
 	double num[K_NNUM];	/* the numeric keys, K_* */
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
@@ -101,7 +139,7 @@ int log_numkey(const char *key, size_t klen);
 /* The name of numeric key k. */
 const char *log_numname(int k);
 
-/* Format r as one log line, newline included; -1 if it does not fit. */
+/* Format r (a run, or a snapshot) as one log line, newline included; -1 if it does not fit. */
 int log_format(const struct rec *r, char *buf, size_t len);
 /*
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then
@@ -112,9 +150,10 @@ int log_format(const struct rec *r, char *buf, size_t len);
 int log_append(const char *path, const struct rec *r);
 
 /*
- * Parse one line (no newline) into r.  1: a record; 0: a comment or a
- * blank line; -1: malformed, why says what is wrong (control bytes of the
- * line escaped).
+ * Parse one line (no newline) into r.  1: a record (a run, or with
+ * r->snapshot the box's snapshot: contest, date, host, label, kernel,
+ * inv, workload, config and snap); 0: a comment or a blank line; -1:
+ * malformed, why says what is wrong (control bytes of the line escaped).
  */
 int log_parse(const char *line, struct rec *r, char *why, size_t whylen);
 

@@ -180,6 +180,24 @@ main(void)
 	b.run = 9;
 	CHECK(rec_same_config(&a, &b));
 
+	/* the box's snapshot: its own kind of record, with its own keys */
+	rec_init(&a);
+	a.snapshot = 1;
+	strcpy(a.date, "2026-12-02T09:13:36Z");
+	strcpy(a.host, "box");
+	strcpy(a.label, "6.1.0");
+	strcpy(a.snap.cmdline, "BOOT_IMAGE=/vmlinuz root=/dev/vda quiet");
+	strcpy(a.snap.thp, "madvise");
+	a.ncpu = 2;
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strncmp(buf, "contest=1 snapshot=1 ", 21) == 0);
+	CHECK(strstr(buf, "load=") == NULL && strstr(buf, "elapsed=") == NULL);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1 && b.snapshot == 1 && !strcmp(b.snap.cmdline, a.snap.cmdline) &&
+	    !strcmp(b.snap.thp, "madvise") && b.ncpu == 2);
+	CHECK(parse("contest=1 snapshot=1 date=x host=h", &b, why) == -1 && strstr(why, "label"));
+	CHECK(parse("contest=1 snapshot=2 date=x host=h label=l", &b, why) == -1);
+
 	/* what a bad line says is safe to print */
 	CHECK(parse("contest=1 \x1b]0;pwned\x07 x=1", &b, why) == -1 && strchr(why, 0x1b) == NULL &&
 	    strstr(why, "\\x1b") != NULL);
