@@ -12,8 +12,10 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o log.o util.o loads/table.o loads/common.o $(LOADS)
-OBJ = contest.o report.o svg.o stats.o gen.o $(CORE)
-HDR = config.h cage.h gen.h log.h report.h report-int.h run.h stats.h util.h loads/load.h
+# the report: the model, then one file per renderer
+REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
+OBJ = contest.o gen.o $(REPORT) $(CORE)
+HDR = config.h cage.h gen.h log.h model.h report.h run.h stats.h util.h loads/load.h
 
 all: contest
 
