@@ -42,6 +42,13 @@ scale(const struct model *m, size_t *wname)
 	return max;
 }
 
+/* v in at most 7 columns: 2 decimals, or 1.0e+15 */
+static void
+val(FILE *out, double v)
+{
+	fprintf(out, v < 9999.995 ? "%.2f" : "%.1e", v);
+}
+
 static void
 bar(FILE *out, double r, double max, size_t avail)
 {
@@ -54,7 +61,9 @@ bar(FILE *out, double r, double max, size_t avail)
 		n = avail;
 	for (j = 0; j < n; j++)
 		fputc('*', out);
-	fprintf(out, " %.2f\n", r);
+	fputc(' ', out);
+	val(out, r);
+	fputc('\n', out);
 }
 
 int
@@ -67,9 +76,12 @@ render_bars(FILE *out, const struct model *m)
 
 	/* name, space, bar, space, value of up to 7 characters */
 	avail = BARS_WIDTH > wname + 9 + 10 ? BARS_WIDTH - wname - 9 : 10;
-	if (max > 0)
-		fprintf(out, "Ratio per load, %zu * = %.2f (one * = %.4f)\n\n", avail, max,
+	if (max > 0) {
+		fprintf(out, "Ratio per load, %zu * = ", avail);
+		val(out, max);
+		fprintf(out, max < 9999.995 ? " (one * = %.4f)\n\n" : " (one * = %.3e)\n\n",
 		    max / (double)avail);
+	}
 	for (i = 0; i < m->nsect; i++) {
 		const struct group *g;
 

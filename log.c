@@ -191,16 +191,50 @@ rec_set(struct rec *r, int k, double v)
 	r->has[k] = 1;
 }
 
-static const struct field *
-lookup(const char *key, size_t klen, size_t hint)
+/* FNV-1a of a key, for the reader's table of keys. */
+static unsigned
+keyhash(const char *key, size_t klen)
 {
+	unsigned h = 2166136261U;
 	size_t i;
 
-	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
-		return &fields[hint];
-	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
-			return &fields[i];
+	for (i = 0; i < klen; i++)
+		h = (h ^ (unsigned char)key[i]) * 16777619U;
+	return h;
+}
+
+#define KEYSLOTS 512		/* a power of two, well above NFIELDS */
+static short keyslot[KEYSLOTS];	/* 1 + index into fields, 0 empty; filled on first use */
+static int keys_indexed;
+
+static void
+index_keys(void)
+{
+	size_t i, j;
+
+	keys_indexed = 1;
+	for (i = 0; i < NFIELDS; i++) {
+		for (j = keyhash(fields[i].key, fields[i].klen) & (KEYSLOTS - 1); keyslot[j];
+		    j = (j + 1) & (KEYSLOTS - 1))
+			;
+		keyslot[j] = (short)(i + 1);
+	}
+}
+
+/* The field of key, or NULL. */
+static const struct field *
+lookup(const char *key, size_t klen)
+{
+	const struct field *f;
+	size_t j;
+
+	if (!keys_indexed)
+		index_keys();
+	for (j = keyhash(key, klen) & (KEYSLOTS - 1); keyslot[j]; j = (j + 1) & (KEYSLOTS - 1)) {
+		f = &fields[keyslot[j] - 1];
+		if (f->klen == klen && memcmp(f->key, key, klen) == 0)
+			return f;
+	}
 	return NULL;
 }
 
@@ -212,7 +246,7 @@ rec_note(struct rec *r, const char *key, const char *val)
 	const char *p;
 	int w;
 
-	if (klen == 0 || klen > 32 || lookup(key, klen, 0) != NULL)
+	if (klen == 0 || klen > 32 || lookup(key, klen) != NULL)
 		return -1;
 	for (i = 0; i < klen; i++)
 		if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
@@ -347,6 +381,11 @@ decode(const char *src, size_t n, char *dst, size_t len)
 {
 	size_t i, o = 0;
 
+	if (n < len && memchr(src, '%', n) == NULL) {	/* most values: nothing to decode */
+		memcpy(dst, src, n);
+		dst[n] = '\0';
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		int c = (unsigned char)src[i];
 		if (c == '%') {
@@ -549,80 +588,163 @@ badnum(char *why, size_t whylen, const char *key, size_t klen, const char *val, 
 	return -1;
 }
 
-int
-log_parse(const char *line, struct rec *r, char *why, size_t whylen)
+/*
+ * A plain decimal at s, digits with at most one '.' between digits, of
+ * at most 15 digits, ended by a space or the end of the line: its end,
+ * and in *v exactly what strtod gives (the digits make an integer below
+ * 2^53, divided by an exact power of ten: one rounding), without its
+ * cost.  NULL: not such a number, strtod decides.
+ */
+static const char *
+plain(const char *s, double *v)
 {
-	unsigned long long seen[SEENW] = { 0 };
-	const struct field *empty = NULL;
-	const char *p = line;
-	size_t i, hint = 0;
-	int kind;
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	    1e11, 1e12, 1e13, 1e14, 1e15 };
+	unsigned long long m = 0;
+	const char *p = s, *dot;
+	unsigned d;
+	long digits, frac = 0;
 
-	while (*p == ' ')
+	while ((d = (unsigned char)*p - '0') <= 9) {
+		m = m * 10 + d;
 		p++;
-	if (*p == '\0' || *p == '#')
-		return 0;
-	if (strlen(line) >= LOG_LINE_MAX) {
-		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
-		return -1;
 	}
-	memset(r, 0, offsetof(struct rec, notes));
+	digits = p - s;
+	if (*p == '.' && digits > 0) {
+		dot = ++p;
+		while ((d = (unsigned char)*p - '0') <= 9) {
+			m = m * 10 + d;
+			p++;
+		}
+		frac = p - dot;
+		if (frac == 0)
+			return NULL;
+		digits += frac;
+	}
+	/* 15 digits: m is exact (the loop may wrap past 19: then it is not used) */
+	if ((*p != ' ' && *p != '\0') || digits == 0 || digits > 15)
+		return NULL;
+	*v = frac > 0 ? (double)m / p10[frac] : (double)m;
+	return p;
+}
+
+/* A whole number of at most 9 digits, as strtol; 0: let strtol decide. */
+static int
+fastlong(const char *s, size_t n, long *v)
+{
+	size_t i;
+	long x = 0;
+
+	if (n == 0 || n > 9)
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
+			return 0;
+		x = x * 10 + (long)d;
+	}
+	*v = x;
+	return 1;
+}
+
+/* Empty r as log_parse starts it: every field of the table, the numbers, the notes. */
+static void
+clear(struct rec *r)
+{
+	static size_t str[NFIELDS], nstr, ints[NFIELDS], nints, longs[NFIELDS], nlongs;
+	size_t i;
+
+	if (nstr == 0) {	/* the offsets, once */
+		for (i = 0; i < NFIELDS; i++) {
+			if (fields[i].type == T_STR)
+				str[nstr++] = fields[i].off;
+			else if (fields[i].type == T_INT)
+				ints[nints++] = fields[i].off;
+			else if (fields[i].type == T_LONG)
+				longs[nlongs++] = fields[i].off;
+		}
+	}
+	for (i = 0; i < nstr; i++)
+		((char *)r)[str[i]] = '\0';
+	for (i = 0; i < nints; i++)
+		*(int *)((char *)r + ints[i]) = 0;
+	for (i = 0; i < nlongs; i++)
+		*(long *)((char *)r + longs[i]) = 0;
+	memset(r->num, 0, sizeof(r->num));
+	memset(r->has, 0, sizeof(r->has));
 	r->notes[0] = '\0';
 	r->notes_cut = 0;
-	while (*p) {
-		const char *key = p, *eq, *val, *end;
-		const struct field *f;
-		size_t klen, vlen;
-		char tmp[64], *ep;
+}
 
-		end = p + strcspn(p, " ");
-		eq = memchr(key, '=', (size_t)(end - key));
-		if (eq == NULL || eq == key)
-			return fail(why, whylen, "'%s%s' is not key=value", key, (size_t)(end - key));
-		klen = (size_t)(eq - key);
-		val = eq + 1;
-		vlen = (size_t)(end - val);
-		for (p = end; *p == ' '; p++)
-			;
-		if ((f = lookup(key, klen, hint)) == NULL)
-			continue;	/* a newer writer's key, or a load's note */
-		i = (size_t)(f - fields);
-		hint = i + 1;
-		if (seen[i / 64] & (1ULL << (i % 64)))
-			return fail(why, whylen, "key '%s%s' given twice", key, klen);
-		seen[i / 64] |= 1ULL << (i % 64);
-		if (f->type == T_STR) {
-			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
-				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
-			if (f->required && vlen == 0)
-				empty = f;
-			continue;
+/* The keys a record of kind must have, as a bit set over fields[]. */
+static const unsigned long long *
+required(int kind)
+{
+	static unsigned long long req[2][SEENW];
+	static int done;
+	size_t i;
+
+	if (!done) {
+		for (i = 0; i < NFIELDS; i++) {
+			if (fields[i].required & RUN)
+				req[0][i / 64] |= 1ULL << (i % 64);
+			if (fields[i].required & SNAP)
+				req[1][i / 64] |= 1ULL << (i % 64);
 		}
-		if (vlen == 0 || vlen >= sizeof(tmp))
-			return badnum(why, whylen, key, klen, val, vlen,
-			    f->type == T_NUM ? LOG_NUM_MAX : 1e9);
-		memcpy(tmp, val, vlen);
-		tmp[vlen] = '\0';
-		errno = 0;
-		if (f->type != T_NUM) {
-			long v = strtol(tmp, &ep, 10);
-			if (*ep || errno || v < 0 || v > 1000000000L)
-				return badnum(why, whylen, key, klen, val, vlen, 1e9);
-			if (f->type == T_INT)
-				*(int *)((char *)r + f->off) = (int)v;
-			else
-				*(long *)((char *)r + f->off) = v;
-		} else {
-			double v = strtod(tmp, &ep);
-			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
-				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
-			r->num[f->off] = v;
-			r->has[f->off] = 1;
-		}
+		done = 1;
 	}
-	kind = r->snapshot ? SNAP : RUN;
+	return req[kind == SNAP];
+}
+
+/* A number's value into r; -1 after saying why. */
+static int
+number(const struct field *f, const char *key, size_t klen, const char *val, size_t vlen,
+    struct rec *r, char *why, size_t whylen)
+{
+	char tmp[64], *ep;
+	double d;
+	long v;
+
+	if (f->type != T_NUM && fastlong(val, vlen, &v))
+		goto whole;
+	if (vlen == 0 || vlen >= sizeof(tmp))
+		return badnum(why, whylen, key, klen, val, vlen,
+		    f->type == T_NUM ? LOG_NUM_MAX : 1e9);
+	memcpy(tmp, val, vlen);
+	tmp[vlen] = '\0';
+	errno = 0;
+	if (f->type == T_NUM) {
+		d = strtod(tmp, &ep);
+		if (*ep || errno || !isfinite(d) || d < 0 || d > LOG_NUM_MAX)
+			return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
+		r->num[f->off] = d;
+		r->has[f->off] = 1;
+		return 0;
+	}
+	v = strtol(tmp, &ep, 10);
+	if (*ep || errno || v < 0 || v > 1000000000L)
+		return badnum(why, whylen, key, klen, val, vlen, 1e9);
+whole:
+	if (f->type == T_INT)
+		*(int *)((char *)r + f->off) = (int)v;
+	else
+		*(long *)((char *)r + f->off) = v;
+	return 0;
+}
+
+/* After the keys: what a record of its kind needs; 1 or -1 */
+static int
+check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
+    size_t whylen)
+{
+	int kind = r->snapshot ? SNAP : RUN;
+	const unsigned long long *req = required(kind);
+	size_t i;
+
 	for (i = 0; i < NFIELDS; i++)
-		if ((fields[i].required & kind) && !(seen[i / 64] & (1ULL << (i % 64))))
+		if ((req[i / 64] & ~seen[i / 64]) == 0)
+			i += 63 - i % 64;	/* this word has them all */
+		else if ((req[i / 64] >> (i % 64) & 1) && !(seen[i / 64] & (1ULL << (i % 64))))
 			return fail(why, whylen, "required key '%s%s' missing",
 			    fields[i].key, fields[i].klen);
 	if (empty && (empty->required & kind))
@@ -645,6 +767,117 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		return -1;
 	}
 	return 1;
+}
+
+/*
+ * Is the pair at key (the line ends at lend) fields[i]'s, "KEY="?  Most
+ * lines hold the keys in the table's order, so this is the common case:
+ * compared eight bytes at a time against the key with its '='.
+ */
+static int
+nexthint(const char *key, const char *lend, size_t i)
+{
+	static char keq[NFIELDS][40];	/* "KEY=", filled on first use */
+	static int done;
+	size_t n = fields[i].klen + 1, j;
+	unsigned long long a, b;
+
+	if (!done) {
+		for (j = 0; j < NFIELDS; j++)
+			snprintf(keq[j], sizeof(keq[j]), "%s=", fields[j].key);
+		done = 1;
+	}
+	if ((size_t)(lend - key) < n)
+		return 0;
+	if (n < 8) {
+		for (j = 0; j < n; j++)
+			if (key[j] != keq[i][j])
+				return 0;
+		return 1;
+	}
+	/* whole words, the last one overlapping the one before */
+	for (j = 0; j + 8 < n; j += 8) {
+		memcpy(&a, key + j, 8);
+		memcpy(&b, keq[i] + j, 8);
+		if (a != b)
+			return 0;
+	}
+	memcpy(&a, key + n - 8, 8);
+	memcpy(&b, keq[i] + n - 8, 8);
+	if (a != b)
+		return 0;
+	return 1;
+}
+
+int
+log_parse(const char *line, struct rec *r, char *why, size_t whylen)
+{
+	unsigned long long seen[SEENW] = { 0 };
+	const struct field *empty = NULL;
+	const char *p = line, *lend;
+	size_t i, hint = 0;
+
+	while (*p == ' ')
+		p++;
+	if (*p == '\0' || *p == '#')
+		return 0;
+	if ((lend = line + strlen(line)) >= line + LOG_LINE_MAX) {
+		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
+		return -1;
+	}
+	clear(r);
+	while (*p) {
+		const char *key = p, *val, *end = NULL;
+		const struct field *f;
+		size_t klen, vlen;
+		double d = 0;
+
+		f = NULL;
+		if (hint < NFIELDS && nexthint(key, lend, hint)) {
+			f = &fields[hint];	/* the key the table says comes next */
+			p = key + f->klen;
+		}
+		if (f == NULL) {
+			while (*p != '=' && *p != ' ' && *p)
+				p++;
+			if (*p != '=' || p == key)
+				return fail(why, whylen, "'%s%s' is not key=value", key, strcspn(key, " "));
+			f = lookup(key, (size_t)(p - key));
+		}
+		klen = (size_t)(p - key);
+		val = ++p;
+		if (f && f->type == T_NUM)
+			end = plain(val, &d);	/* most numbers: read as they are scanned */
+		if (end) {
+			p = end;
+		} else {
+			while (*p && *p != ' ')
+				p++;
+		}
+		vlen = (size_t)(p - val);
+		while (*p == ' ')
+			p++;
+		if (f == NULL)
+			continue;	/* a newer writer's key, or a load's note */
+		i = (size_t)(f - fields);
+		hint = i + 1;
+		if (seen[i / 64] & (1ULL << (i % 64)))
+			return fail(why, whylen, "key '%s%s' given twice", key, klen);
+		seen[i / 64] |= 1ULL << (i % 64);
+		if (f->type == T_STR) {
+			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
+				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
+			if (f->required && vlen == 0)
+				empty = f;
+		} else if (end) {
+			if (d > LOG_NUM_MAX)
+				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
+			r->num[f->off] = d;
+			r->has[f->off] = 1;
+		} else if (number(f, key, klen, val, vlen, r, why, whylen) < 0)
+			return -1;
+	}
+	return check(r, seen, empty, why, whylen);
 }
 
 /* Refill lr->buf keeping the unread tail; 0 at end of file. */

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -891,6 +892,36 @@ model_unit_words(const char *unit)
 
 /* ---------------------------------------------------------------- notes */
 
+/* A note, wrapped at spaces to 79 columns, continued two spaces in. */
+static void
+note(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+note(FILE *out, const char *fmt, ...)
+{
+	char buf[1024];
+	const char *p = buf, *sp, *cut;
+	size_t width = 79;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	while (strlen(p) > width) {
+		cut = NULL;
+		for (sp = p; (sp = strchr(sp, ' ')) != NULL && (size_t)(sp - p) <= width; sp++)
+			cut = sp;
+		if (cut == NULL)
+			cut = strchr(p + width, ' ');
+		if (cut == NULL)
+			break;
+		fprintf(out, "%.*s\n  ", (int)(cut - p), p);
+		p = cut + 1;
+		width = 77;
+	}
+	fprintf(out, "%s\n", p);
+}
+
 static void
 notes_not_ok(FILE *out, const char *name, const struct group *g)
 {
@@ -925,8 +956,8 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 		if (g->failed || g->invalid)
 			notes_not_ok(out, name, g);
 		if (g->disturbed)
-			fprintf(out, "%s: %ld run%s disturbed (others used %s%.0f%% of the CPUs); "
-			    "not counted; --disturbed counts them\n", name, g->disturbed,
+			note(out, "%s: %ld run%s disturbed (others used %s%.0f%% of the CPUs); "
+			    "not counted; --disturbed counts them", name, g->disturbed,
 			    g->disturbed == 1 ? "" : "s", g->disturbed > 1 ? "up to " : "",
 			    g->disturbed_max);
 		if (g->unit_mixed)
@@ -941,8 +972,8 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
 		if (m->o->verbose && g->m[M_REST_SHARE].n && stats_mean(&g->m[M_REST_SHARE]) < -2)
-			fprintf(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
-			    "the load's clocks and /proc/stat's disagree\n", name,
+			note(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
+			    "the load's clocks and /proc/stat's disagree", name,
 			    stats_mean(&g->m[M_REST_SHARE]));
 	}
 }
@@ -991,10 +1022,10 @@ model_snap_notes(FILE *out, const struct model *m)
 	for (i = 0; i < m->nsnaps; i++) {
 		model_clean(a, sizeof(a), m->snaps[i].label);
 		if (m->snaps[i].varies)
-			fprintf(out, "note: %s: the box changed between its invocations (its "
-			    "snapshots differ)\n", a);
+			note(out, "note: %s: the box changed between its invocations (its "
+			    "snapshots differ)", a);
 		if (i != ref && snap_diff(&m->snaps[ref].snap, &m->snaps[i].snap, diff, sizeof(diff)))
-			fprintf(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
-			    "kernel-against-kernel comparison\n", a, b, diff);
+			note(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
+			    "kernel-against-kernel comparison", a, b, diff);
 	}
 }

@@ -243,6 +243,14 @@ items(struct wrap *w, const struct group *g, const int *ks, const char *const *n
 		}
 }
 
+/* the mean of PSI's "full" with its decimals, "-" when not logged (cpu before 5.13) */
+static const char *
+full(char *buf, size_t len, const struct group *g, int k)
+{
+	model_num(buf, len, have(g, k) ? mean(g, k) : NAN, 2);
+	return buf;
+}
+
 static void
 details_machine(FILE *out, const struct group *g)
 {
@@ -254,6 +262,7 @@ details_machine(FILE *out, const struct group *g)
 	static const int psi[][2] = { { M_PSI_CPU_SOME, M_PSI_CPU_FULL },
 	    { M_PSI_MEM_SOME, M_PSI_MEM_FULL }, { M_PSI_IO_SOME, M_PSI_IO_FULL } };
 	static const char *const psin[] = { "cpu", "memory", "io" };
+	char buf[CELL];
 	struct wrap w;
 	int j;
 
@@ -274,7 +283,7 @@ details_machine(FILE *out, const struct group *g)
 		for (j = 0; j < 3; j++)
 			if (have(g, psi[j][0]))
 				wrap_item(&w, "%s %.2f/%s%%", psin[j], mean(g, psi[j][0]),
-				    have(g, psi[j][1]) ? "" : "-");
+				    full(buf, sizeof(buf), g, psi[j][1]));
 		wrap_end(&w);
 	}
 }
