@@ -39,6 +39,19 @@ tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
 
+# the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
+# report's sources; make check runs it briefly when clang has libFuzzer
+FUZZCC = clang
+FUZZ_TIME = 60
+tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c $(HDR)
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c -lm
+
+fuzz: tests/fuzz-report.bin
+	mkdir -p tests/tmp/fuzz-corpus
+	tests/fuzz-report.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+	    -print_final_stats=1 -dict=tests/fuzz/log.dict tests/tmp/fuzz-corpus tests/fuzz/corpus
+
 check: contest $(TESTBIN)
 	@sh tests/run.sh
 
@@ -56,7 +69,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN)
+	rm -f contest $(OBJ) $(TESTBIN) tests/fuzz-report.bin
 	rm -rf tests/tmp
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check bench fuzz install uninstall clean
