@@ -30,7 +30,7 @@ static const char *const colours[] = {
 #define NCOLOURS (sizeof(colours) / sizeof(colours[0]))
 #define NSHAPES 6
 
-enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22, PW = 230, PH = 190, PGAP = 30 };
+enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22, PW = 210, PH = 180, PGAP = 40 };
 
 struct chart {
 	FILE *f;
@@ -400,14 +400,22 @@ panel(const struct chart *c, size_t i, int px, int py)
 	v = px + (1 - x0) / (x1 - x0) * PW;
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" "
 	    "stroke-dasharray=\"4,3\"/>\n", v, py, v, py + PH);
+	v = py + PH - (model_ratio(m, ref) - y0) / (y1 - y0) * PH;
+	if (isfinite(v) && v >= py && v <= py + PH)
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#888\" "
+		    "stroke-dasharray=\"4,3\"/>\n", px, v, px + PW, v);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">"
+	    "Loads / reference's</text>\n", px + PW / 2, py + PH + 24);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\" "
+	    "transform=\"rotate(-90 %d %d)\">Ratio</text>\n", px - 8, py + PH / 2, px - 8, py + PH / 2);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\">%.2f</text>\n",
 	    px + 2, py + PH + 12, x0);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
 	    px + PW - 2, py + PH + 12, x1);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
-	    px - 3, py + PH, y0);
+	    px - 12, py + PH, y0);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
-	    px - 3, py + 10, y1);
+	    px - 12, py + 10, y1);
 	EACH(m, i, k, g) {
 		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g), sd = model_ratio_sd(m, g);
 		double cx, cy;
@@ -444,24 +452,27 @@ static void
 fairness(const struct chart *c, int y)
 {
 	const struct model *m = c->m;
-	int per = (c->width - L) / (PW + PGAP), n = 0;
+	int per = (c->width - L - 20 + PGAP) / (PW + PGAP), n = 0;
 	double a, b, d, e;
 	size_t i;
 
 	if (per < 1)
 		per = 1;
-	fputs("<text x=\"16\" y=\"", c->f);
-	fprintf(c->f, "%d\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">Fairness: the compile's "
-	    "Ratio (up: slower) against the load's work, Loads / ", y);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">"
+	    "Fairness: did the compile win only because the load got less done?</text>\n", y);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">Per load: up = the compile "
+	    "slower (Ratio), right = the load did more work than on ", y + 18);
 	xml_str(c->f, m->rows[c->ref].name);
-	fputs("'s (right: more done)</text>\n", c->f);
-	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">A lower Ratio bought with "
-	    "less work of the load sits down and left: the load was starved, not served better."
-	    "</text>\n", y + 18);
+	fputs(" (its Loads / ", c->f);
+	xml_str(c->f, m->rows[c->ref].name);
+	fputs("'s);</text>\n", c->f);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">dashed lines cross at "
+	    "the reference; down and left of it, a faster compile was bought by starving the load."
+	    "</text>\n", y + 34);
 	for (i = 0; i < c->nl; i++) {
 		if (points(c, c->secs[i], &a, &b, &d, &e) == 0)
 			continue;
-		panel(c, c->secs[i], L + (n % per) * (PW + PGAP), y + 48 + (n / per) * (PH + 50));
+		panel(c, c->secs[i], L + (n % per) * (PW + PGAP), y + 70 + (n / per) * (PH + 56));
 		n++;
 	}
 }
@@ -498,12 +509,12 @@ svg_body(FILE *f, const struct model *m)
 		c.width = 760;
 	lines = legend(&c, 0, 0);
 	nfair = c.ref == NONE ? 0 : fair_count(&c);
-	per = (c.width - L) / (PW + PGAP);
+	per = (c.width - L - 20 + PGAP) / (PW + PGAP);
 	if (per < 1)
 		per = 1;
 	height = T + H + 54 + lines * LEG + 26;
 	if (nfair)
-		height += 70 + (nfair + per - 1) / per * (PH + 50);
+		height += 96 + (nfair + per - 1) / per * (PH + 56);
 
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
