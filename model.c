@@ -6,6 +6,7 @@
  * Then rows and sections are put in order, and the renderers ask here
  * for Ratios, changes and summaries: one definition of each number.
  */
+#include <err.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -549,13 +550,13 @@ read_log(struct model *m, const char *name)
 	if (!strcmp(name, "-"))
 		f = stdin;
 	else if ((f = fopen(name, "r")) == NULL) {
-		fprintf(stderr, "contest: cannot open '%s': %s\n", name, strerror(errno));
+		warn("cannot open '%s'", name);
 		return -1;
 	}
 	lr = calloc(1, sizeof(*lr));
 	r = malloc(sizeof(*r));
 	if (lr == NULL || r == NULL) {
-		fprintf(stderr, "contest: out of memory reading '%s'\n", name);
+		warnx("out of memory reading '%s'", name);
 		rc = -1;
 		goto out;
 	}
@@ -563,12 +564,12 @@ read_log(struct model *m, const char *name)
 	lr->name = name;
 	while (log_next(lr, r))
 		if (fold(m, r, name, lr->lineno) < 0) {
-			fprintf(stderr, "contest: out of memory reading '%s'\n", name);
+			warnx("out of memory reading '%s'", name);
 			rc = -1;
 			goto out;
 		}
 	if (lr->err) {
-		fprintf(stderr, "contest: cannot read '%s': %s\n", name, strerror(lr->err));
+		warnx("cannot read '%s': %s", name, strerror(lr->err));
 		rc = -1;
 	}
 out:
@@ -705,12 +706,12 @@ model_resolve(const struct model *m, const char *opt, const char *name, size_t *
 	model_vis(vis, sizeof(vis), name);
 	for (i = 0; i < m->nlabels; i++)
 		if (!strcmp(m->labels[i].label, name)) {
-			fprintf(stderr, "contest: %s: label '%s' ran in %d configurations: "
-			    "name one of them, %s#1 to %s#%d\n", opt, vis,
+			warnx("%s: label '%s' ran in %d configurations: "
+			    "name one of them, %s#1 to %s#%d", opt, vis,
 			    m->labels[i].nvariants, vis, vis, m->labels[i].nvariants);
 			return -1;
 		}
-	fprintf(stderr, "contest: %s: no label '%s' in the logs\n", opt, vis);
+	warnx("%s: no label '%s' in the logs", opt, vis);
 	return -1;
 }
 

@@ -10,6 +10,7 @@
  * fsync, rename), so a failure never leaves half a chart.  Reads the
  * model only.
  */
+#include <err.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -546,15 +547,15 @@ render_svg(const char *path, const struct model *m)
 	int fd, rc;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "contest: --svg: path too long: '%.64s...'\n", path);
+		warnx("--svg: path too long: '%.64s...'", path);
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
+		warn("cannot write '%s'", path);
 		return -1;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", tmp, strerror(errno));
+		warn("cannot write '%s'", tmp);
 		close(fd);
 		unlink(tmp);
 		return -1;
@@ -568,7 +569,7 @@ render_svg(const char *path, const struct model *m)
 	if (rc == 0 && rename(tmp, path) < 0)
 		rc = -1;
 	if (rc < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
+		warn("cannot write '%s'", path);
 		unlink(tmp);
 		return -1;
 	}
