@@ -81,6 +81,14 @@ line(FILE *out, const struct model *m, const struct group *b, const struct group
 	    c->significant ? '*' : c->tested ? ' ' : '?', NUMW, gm, gs, dir, p, name);
 }
 
+/* Does metric k get a line: both sides have it, and not both means 0? */
+static int
+shown(const struct group *b, const struct group *g, int k)
+{
+	return b->m[k].n > 0 && g->m[k].n > 0 &&
+	    !(stats_mean(&b->m[k]) == 0 && stats_mean(&g->m[k]) == 0);
+}
+
 /* One block: row g against base b under one load. */
 static void
 block(FILE *out, const struct model *m, const char *load, const struct group *b,
@@ -97,15 +105,18 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 	model_num(rg, sizeof(rg), model_ratio(m, g), 2);
 	fprintf(out, "%s: %s -> %s: ok runs %ld -> %ld, Ratio %s -> %s\n", ld, bn, gn,
 	    b->m[M_TIME].n, g->m[M_TIME].n, rb, rg);
-	fprintf(out, "%*s %4s %9s %c %*s %4s  %-6s%s %s\n", NUMW, "base", "%sd", "%change", ' ',
-	    NUMW, "this", "%sd", "", m->o->verbose ? " p     " : "", "metric");
 	for (k = 0; k < M_N; k++)
 		model_change(b, g, k, &c[k]);
+	for (k = 0; k < M_N && !m->o->verbose; k++)
+		if (shown(b, g, k) && (c[k].significant || !c[k].tested))
+			break;
+	if (m->o->verbose || k < M_N)	/* the heading, when a line follows */
+		fprintf(out, "%*s %4s %9s %c %*s %4s  %-6s%s %s\n", NUMW, "base", "%sd", "%change",
+		    ' ', NUMW, "this", "%sd", "", m->o->verbose ? " p     " : "", "metric");
 	/* changes beyond the noise, then untested ones, then (-v) the rest */
 	for (pass = 0; pass < 3; pass++)
 		for (k = 0; k < M_N; k++) {
-			if (b->m[k].n == 0 || g->m[k].n == 0 ||
-			    (stats_mean(&b->m[k]) == 0 && stats_mean(&g->m[k]) == 0))
+			if (!shown(b, g, k))
 				continue;
 			if ((pass == 0) != c[k].significant || (pass == 1) != !c[k].tested)
 				continue;

@@ -279,10 +279,10 @@ details_machine(FILE *out, const struct group *g)
 	for (j = 0; j < 3 && !have(g, psi[j][0]); j++)
 		;
 	if (j < 3) {
-		wrap_head(&w, out, "    pressure some/full: ");
+		wrap_head(&w, out, "    pressure some/full %: ");
 		for (j = 0; j < 3; j++)
 			if (have(g, psi[j][0]))
-				wrap_item(&w, "%s %.2f/%s%%", psin[j], mean(g, psi[j][0]),
+				wrap_item(&w, "%s %.2f/%s", psin[j], mean(g, psi[j][0]),
 				    full(buf, sizeof(buf), g, psi[j][1]));
 		wrap_end(&w);
 	}

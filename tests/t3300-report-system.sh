@@ -25,7 +25,7 @@ awk 'length > 80 { exit 1 }' got || fail "over 80 columns: $(cat got)"
 grep -q '^    machine CPU: user 60.0%, nice 0.0%, system 10.0%, irq 1.0%, iowait 4.0%,$' got &&
 	grep -q '^     steal 0.0%, idle 25.0%$' got || fail "machine CPU: $(cat got)"
 grep -q "^    all CPUs' time: compile 30.0%, load 10.0%, the rest 31.0%$" got || fail "split: $(cat got)"
-grep -q '^    pressure some/full: cpu 12.50/0.00%, memory 1.25/0.50%, io 30.00/20.00%$' got ||
+grep -q '^    pressure some/full %: cpu 12.50/0.00, memory 1.25/0.50, io 30.00/20.00$' got ||
 	fail "pressure: $(cat got)"
 # the vm keys of one record only: means over that one, not halved
 grep -q '^    vm, machine-wide per run: major faults 7, swap in 10, swap out 30,$' got &&
