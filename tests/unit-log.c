@@ -49,6 +49,51 @@ sample(struct rec *r)
 	rec_note(r, "passes", "3");
 }
 
+static int parse(const char *, struct rec *, char *);
+
+/*
+ * The reader's own decimal parsing against strtod: for random numbers
+ * in the forms a writer uses (and some it does not), the value read is
+ * strtod's to the bit, and what strtod refuses is refused.
+ */
+static void
+numbers(void)
+{
+	static const char *odd[] = { "1.", ".5", "1e3", "0x10", "1..2", "12a", "007", "0.000000000000001",
+	    "1234567890123456", "999999999999.999", "1000000000000", "1000000000000.001", "-1", "+1",
+	    "1e-300", "00000000000000001", "0.0", "9007199254740993", "inf", "nan", "" };
+	char line[512], why[160], v[64];
+	struct rec r;
+	unsigned seed = 42;
+	int i, k;
+
+	for (i = 0; i < 200000 + (int)(sizeof(odd) / sizeof(odd[0])); i++) {
+		double want;
+		char *end;
+		int ok;
+
+		if (i < (int)(sizeof(odd) / sizeof(odd[0]))) {
+			snprintf(v, sizeof(v), "%s", odd[i]);
+		} else {
+			seed = seed * 1103515245 + 12345;
+			k = (int)(seed >> 16) % 4;
+			snprintf(v, sizeof(v), "%.*f", k * 2, (double)(seed >> 3) / (1 << (seed % 17)) *
+			    (k == 3 ? 1e-3 : 1));
+		}
+		snprintf(line, sizeof(line), "contest=1 date=d host=h label=l load=io_load run=1 status=ok "
+		    "elapsed=%s user=1 sys=1 lcpu=1 units=1 unit=MiB jobs=1 workload=w cache=dropped ncpu=1", v);
+		errno = 0;
+		want = strtod(v, &end);
+		ok = *v && *end == '\0' && errno == 0 && isfinite(want) && want >= 0 && want <= LOG_NUM_MAX;
+		if (parse(line, &r, why) != (ok ? 1 : -1) || (ok && memcmp(&r.num[K_ELAPSED], &want, sizeof(want)))) {
+			printf("not ok: elapsed=%s: read %.17g, strtod %.17g (%s)\n", v, r.num[K_ELAPSED], want,
+			    ok ? "accepted" : "refused");
+			failures++;
+			return;
+		}
+	}
+}
+
 static int
 parse(const char *line, struct rec *r, char *why)
 {
@@ -288,6 +333,7 @@ main(void)
 		unlink(path);
 	}
 
+	numbers();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;
 }
