@@ -156,6 +156,20 @@ set_oom_adj(const char *val)
 	}
 }
 
+/* Close every descriptor from lo to hi (inclusive). */
+static void
+close_fds(unsigned lo, unsigned hi)
+{
+	if (lo > hi)
+		return;
+#ifdef __linux__
+	if (close_range(lo, hi, 0) == 0)
+		return;
+#endif
+	for (; lo <= hi && lo < 4096; lo++)
+		close((int)lo);
+}
+
 /*
  * What every child of a run does first: its own process group, death
  * with contest, its place in the container, the default signal state,
@@ -227,6 +241,9 @@ spawn(const struct run_env *e, char *const argv[], int fd)
 			_exit(126);
 		if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
 			_exit(126);
+		/* nothing of contest's, nor of whatever started it (a make's
+		 * jobserver), reaches the compile */
+		close_fds(3, ~0U);
 		if (chdir(e->job_dir) < 0) {
 			dprintf(2, "contest: cannot enter '%s': %s\n", e->job_dir, strerror(errno));
 			_exit(126);
@@ -274,6 +291,13 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 		snprintf(ctx->reason, sizeof(ctx->reason), "cannot start in the run's container");
 		_exit(1);
 	}
+	/* the load keeps its two pipes, as 3 and 4, and nothing else of contest's */
+	if ((ready = fcntl(ready, F_DUPFD, 10)) < 0 || (go = fcntl(go, F_DUPFD, 10)) < 0 ||
+	    dup2(ready, 3) < 0 || dup2(go, 4) < 0)
+		_exit(1);
+	ready = 3;
+	go = 4;
+	close_fds(5, ~0U);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = load_stop_handler;
 	sigaction(SIGTERM, &sa, NULL);
