@@ -28,7 +28,14 @@ SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
 tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
 
-check: contest tests/solo.bin
+# sys.c: system-wide counters; tests/unit-sys.bin for t0002, tests/sys-probe.bin to check it by hand
+sys.o: sys.h log.h
+tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
+tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
+
+check: contest tests/solo.bin tests/unit-sys.bin
 	@sh tests/run.sh
 
 bench: contest tests/solo.bin
@@ -45,7 +52,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) tests/*.bin
+	rm -f contest $(OBJ) sys.o tests/*.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench install uninstall clean
