@@ -1,0 +1,193 @@
+/*
+ * sys-probe.c: sys.c on its own, to check it against vmstat(8), iostat
+ * and plain readings of /proc, and to time it.  Built by make
+ * tests/sys-probe.bin; doc/sys-keys.md holds what it gave.
+ *
+ *   sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD [ARG...]]
+ *   sys-probe -b N [-d DIR]...
+ *
+ * Takes a sample, waits SECONDS (default 1) or runs CMD (the stand-in of
+ * the compile: its wait4 rusage is the compile's CPU), takes a second
+ * sample, and prints every pair of sys_keys, one per line, then the
+ * split.  -L runs sh -c LOADCMD in its own process group over the window
+ * and counts its CPU (wait4 after SIGTERM) as the load's.  -s prints the
+ * snapshot first.  -b times N sys_take calls and one sys_snap, in
+ * microseconds.
+ */
+#include <err.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../sys.h"
+
+static struct sys s;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double
+cpu_of(const struct rusage *ru)
+{
+	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
+	    (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
+}
+
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+print(const struct sys_kv *kv, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (kv[i].str)
+			printf("%s=%s\n", kv[i].key, kv[i].str);
+		else
+			printf("%s=%.*f\n", kv[i].key, kv[i].dec, kv[i].num);
+}
+
+static void
+bench(long n)
+{
+	struct sys_sample a;
+	struct sys_snap sn;
+	double *t, t0;
+	long i;
+
+	if ((t = calloc((size_t)n, sizeof(*t))) == NULL)
+		err(1, "calloc");
+	for (i = 0; i < n; i++) {
+		t0 = now();
+		sys_take(&s, &a);
+		t[i] = (now() - t0) * 1e6;
+	}
+	qsort(t, (size_t)n, sizeof(*t), cmpd);
+	printf("take_us_median=%.1f take_us_min=%.1f take_us_p90=%.1f take_us_max=%.1f n=%ld\n",
+	    t[n / 2], t[0], t[n * 9 / 10], t[n - 1], n);
+	t0 = now();
+	sys_snap(&s, &sn, NULL, NULL);
+	printf("snap_us=%.0f\n", (now() - t0) * 1e6);
+	free(t);
+}
+
+static pid_t
+spawn(char **argv, int group)
+{
+	pid_t pid;
+
+	if ((pid = fork()) < 0)
+		err(1, "fork");
+	if (pid == 0) {
+		if (group)
+			setpgid(0, 0);
+		execvp(argv[0], argv);
+		err(127, "cannot run '%s'", argv[0]);
+	}
+	if (group)
+		setpgid(pid, pid);
+	return pid;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *dirs[SYS_DISKS] = { ".", NULL };
+	char *lcmd[] = { "sh", "-c", NULL, NULL };
+	struct sys_sample a, b;
+	struct sys_delta d;
+	struct sys_snap sn;
+	struct sys_kv kv[SYS_KEYS];
+	struct rusage ru;
+	double secs = 1, t0, t1, ccpu = 0, lcpu = 0;
+	long nbench = 0, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int c, ndir = 0, snap = 0, st;
+	pid_t cpid = 0, lpid = 0;
+
+	while ((c = getopt(argc, argv, "b:d:L:st:")) != -1)
+		switch (c) {
+		case 'b':
+			nbench = atol(optarg);
+			break;
+		case 'd':
+			if (ndir == SYS_DISKS)
+				errx(2, "at most %d -d", SYS_DISKS);
+			dirs[ndir++] = optarg;
+			break;
+		case 'L':
+			lcmd[2] = optarg;
+			break;
+		case 's':
+			snap = 1;
+			break;
+		case 't':
+			secs = atof(optarg);
+			break;
+		default:
+			fprintf(stderr, "usage: sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD...]\n"
+			    "       sys-probe -b N [-d DIR]...\n");
+			return 2;
+		}
+	argv += optind;
+	if (sys_open(&s, dirs, ndir ? ndir : 1) < 0)
+		errx(1, "cannot read the cpu line of '%s/stat'", s.proc);
+	printf("psi_state=%s%s%s\n", sys_psi_state(&s), s.psi_why[0] ? " " : "", s.psi_why);
+	if (nbench > 0) {
+		bench(nbench);
+		return 0;
+	}
+	if (snap) {
+		sys_snap(&s, &sn, NULL, NULL);
+		print(kv, sys_snap_keys(&sn, kv, SYS_KEYS));
+	}
+	if (lcmd[2])
+		lpid = spawn(lcmd, 1);
+	sys_take(&s, &a);
+	t0 = now();
+	if (*argv) {
+		cpid = spawn(argv, 0);
+		while (wait4(cpid, &st, 0, &ru) < 0)
+			if (errno != EINTR)
+				err(1, "wait4");
+		ccpu = cpu_of(&ru);
+	} else {
+		struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
+		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+			;
+	}
+	t1 = now();
+	sys_take(&s, &b);
+	if (lpid) {
+		kill(-lpid, SIGTERM);
+		while (wait4(lpid, &st, 0, &ru) < 0)
+			if (errno != EINTR)
+				err(1, "wait4");
+		lcpu = cpu_of(&ru);
+	}
+	sys_delta(&s, &a, &b, t1 - t0, &d);
+	sys_split(&d, ccpu, lcpu, ncpu);
+	print(kv, sys_keys(&d, kv, SYS_KEYS));
+	printf("window=%.3f ncpu=%ld cpu_s=%.2f compile_s=%.3f load_s=%.3f\n", d.window, ncpu, d.cpu_s, ccpu, lcpu);
+	if (d.split)
+		printf("split: busy=%.2f compile=%.2f load=%.2f rest=%.2f slack=%.2f adds_up=%d\n",
+		    d.busy, d.compile, d.load, d.rest, d.slack, d.adds_up);
+	return 0;
+}
