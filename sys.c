@@ -34,9 +34,9 @@
 #define RESOLVE_DEPTH	3	/* overlay upperdirs followed, at most */
 
 /* the split's slack, doc/sys-keys.md says why */
-#define SYS_HZ_MIN	100	/* ticks per second: USER_HZ, and the lowest CONFIG_HZ */
-#define SYS_SLACK_FIELDS 8	/* fields of the cpu line, each truncated to a tick */
-#define SYS_SLACK_SD	3	/* standard deviations of tick sampling allowed */
+#define HZ_MIN	100	/* ticks per second: USER_HZ, and the lowest CONFIG_HZ */
+#define SLACK_FIELDS 5	/* busy fields of the cpu line, each truncated to a tick */
+#define SLACK_SD	3	/* standard deviations of tick sampling allowed, at the worst busy share (50%) */
 
 /* The vmstat counters: the line named name, plus name_SUFFIX for each suffix. */
 static const struct {
@@ -76,11 +76,10 @@ static const char *const diskkey[SYS_DISKS][7] = {
 
 /* A mount from mountinfo. */
 struct mnt {
-	char point[PATH_MAX];
 	char fstype[32];
 	char source[256];
 	char opts[256];		/* per-mount options */
-	char super[1024];	/* superblock options */
+	char super[4096];	/* superblock options: an overlay's lowerdir list can be long */
 };
 
 /* root/rel into dst; -1 if it does not fit. */
@@ -387,6 +386,24 @@ psi_line(char *l, size_t len, void *arg)
 	return 0;
 }
 
+/* Does the kernel command line turn PSI off (psi=0, psi=off, psi=n: kstrtobool's false)? */
+static int
+psi_off(const char *cmd)
+{
+	const char *p, *v;
+
+	for (p = cmd; (p = strstr(p, "psi=")) != NULL; p += 4) {
+		if (p != cmd && p[-1] != ' ')
+			continue;
+		v = p + 4;
+		if (*v && strchr("0nNfF", *v) && (v[1] == ' ' || v[1] == '\0'))
+			return 1;
+		if (!strncmp(v, "off", 3) && (v[3] == ' ' || v[3] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
 /* PSI is on if a file reads; disabled if they exist but do not read (psi=0
  * on kernels that keep the files: EOPNOTSUPP) or hold no "some" line */
 static void
@@ -425,8 +442,7 @@ psi_open(struct sys *s)
 	}
 	s->psi = SYS_PSI_ABSENT;
 	/* newer kernels booted with psi=0 make no /proc/pressure at all */
-	if (readstr(s->proc, "cmdline", cmd, sizeof(cmd)) > 0 &&
-	    (strstr(cmd, "psi=0") || strstr(cmd, "psi=off") || strstr(cmd, "psi=n")))
+	if (readstr(s->proc, "cmdline", cmd, sizeof(cmd)) > 0 && psi_off(cmd))
 		join(s->psi_why, sizeof(s->psi_why), "no ", s->proc, "/pressure: psi is off on the kernel command line");
 	else
 		join(s->psi_why, sizeof(s->psi_why), "no ", s->proc, "/pressure");
@@ -603,7 +619,6 @@ mnt_line(char *l, size_t len, void *arg)
 		return 0;
 	f->best = n;
 	f->found = 1;
-	snprintf(f->m->point, sizeof(f->m->point), "%s", fs[4]);
 	snprintf(f->m->fstype, sizeof(f->m->fstype), "%s", fstype);
 	unescape(source);
 	snprintf(f->m->source, sizeof(f->m->source), "%s", source);
@@ -933,8 +948,11 @@ sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu)
 	d->load = load_s / mach * 100;
 	d->rest = d->busy - d->compile - d->load;
 	/* machine ticks in the window; doc/sys-keys.md explains both terms */
-	n = mach * (double)SYS_HZ_MIN;
-	d->slack = 100 * (2 * (double)ncpu + SYS_SLACK_FIELDS) / n + SYS_SLACK_SD * 50 / sqrt(n);
+	n = mach * (double)HZ_MIN;
+	d->slack = 100 * ((double)ncpu + SLACK_FIELDS) / n + SLACK_SD * 50 / sqrt(n);
+	/* whether a task's CPU time holds stolen time depends on the kernel */
+	if (d->cpu_have & 1u << SYS_STEAL)
+		d->slack += d->cpu[SYS_STEAL] * d->cpu_s / mach;
 	d->split = 1;
 	d->adds_up = d->rest >= -d->slack && fabs(d->cpu_s - mach) / mach * 100 <= d->slack;
 	return d->adds_up;
@@ -1108,7 +1126,7 @@ version(const char *prog, char *dst, size_t len)
 	char buf[256], rest[512], *nl;
 	size_t have = 0;
 	ssize_t n;
-	pid_t pid;
+	pid_t pid, w;
 	int p[2], st, fd;
 
 	snprintf(dst, len, "none");
@@ -1141,12 +1159,12 @@ version(const char *prog, char *dst, size_t len)
 			have += (size_t)n;
 	}
 	close(p[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
 		;
 	buf[have] = '\0';
 	if ((nl = strchr(buf, '\n')) != NULL)
 		*nl = '\0';
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && buf[0])
+	if (w == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0 && buf[0])
 		join(dst, len, buf, NULL, NULL);
 }
 

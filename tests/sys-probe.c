@@ -118,6 +118,7 @@ main(int argc, char **argv)
 	struct sys_kv kv[SYS_KEYS];
 	struct rusage ru;
 	double secs = 1, t0, t1, ccpu = 0, lcpu = 0;
+	long minflt = 0, majflt = 0;
 	long nbench = 0, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int c, ndir = 0, snap = 0, st;
 	pid_t cpid = 0, lpid = 0;
@@ -147,8 +148,11 @@ main(int argc, char **argv)
 			return 2;
 		}
 	argv += optind;
+	t0 = now();
 	if (sys_open(&s, dirs, ndir ? ndir : 1) < 0)
 		errx(1, "cannot read the cpu line of '%s/stat'", s.proc);
+	if (nbench > 0)
+		printf("open_us=%.0f\n", (now() - t0) * 1e6);
 	printf("psi_state=%s%s%s\n", sys_psi_state(&s), s.psi_why[0] ? " " : "", s.psi_why);
 	if (nbench > 0) {
 		bench(nbench);
@@ -168,6 +172,8 @@ main(int argc, char **argv)
 			if (errno != EINTR)
 				err(1, "wait4");
 		ccpu = cpu_of(&ru);
+		minflt = ru.ru_minflt;
+		majflt = ru.ru_majflt;
 	} else {
 		struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
 		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
@@ -185,7 +191,8 @@ main(int argc, char **argv)
 	sys_delta(&s, &a, &b, t1 - t0, &d);
 	sys_split(&d, ccpu, lcpu, ncpu);
 	print(kv, sys_keys(&d, kv, SYS_KEYS));
-	printf("window=%.3f ncpu=%ld cpu_s=%.2f compile_s=%.3f load_s=%.3f\n", d.window, ncpu, d.cpu_s, ccpu, lcpu);
+	printf("window=%.3f ncpu=%ld cpu_s=%.2f compile_s=%.3f load_s=%.3f compile_minflt=%ld compile_majflt=%ld\n",
+	    d.window, ncpu, d.cpu_s, ccpu, lcpu, minflt, majflt);
 	if (d.split)
 		printf("split: busy=%.2f compile=%.2f load=%.2f rest=%.2f slack=%.2f adds_up=%d\n",
 		    d.busy, d.compile, d.load, d.rest, d.slack, d.adds_up);
