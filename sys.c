@@ -1168,14 +1168,14 @@ version(const char *prog, char *dst, size_t len)
 		join(dst, len, buf, NULL, NULL);
 }
 
-/* The work directory's disk's scheduler; a partition's is its disk's. */
+/* The work directory's disk's scheduler (a partition's is its disk's); unknown without one. */
 static void
 iosched(struct sys *s, char *dst, size_t len)
 {
 	const struct sys_disk *d = &s->disk[0];
 	char rel[128], buf[256];
 
-	snprintf(dst, len, "none");
+	snprintf(dst, len, "unknown");
 	if (s->ndisk < 1 || !d->name[0])
 		return;
 	snprintf(rel, sizeof(rel), "dev/block/%u:%u/partition", d->maj, d->min);

@@ -56,6 +56,7 @@ struct sys_disk {
 	int same;		/* index of an earlier directory on the same device, -1 if none */
 };
 
+/* About 30 KiB: make it static, not a local. */
 struct sys {
 	char proc[PATH_MAX / 4];	/* $CONTEST_PROC or /proc */
 	char sysfs[PATH_MAX / 4];	/* $CONTEST_SYSFS or /sys */
@@ -119,16 +120,17 @@ struct sys_delta {
 	double busy;			/* user + nice + system + irq + softirq */
 	double compile;			/* the compile's CPU */
 	double load;			/* the load's CPU */
-	double rest;			/* busy - compile - load, 0 if below 0 */
+	double rest;			/* busy - compile - load (sys_keys logs 0 for a negative) */
 	double slack;			/* the tolerance of the check */
-	int adds_up;			/* 1: -slack <= busy - compile - load and the cpu total matches window x ncpu within slack */
+	int adds_up;			/* 1: rest >= -slack, and the cpu line's total is window x ncpu within slack */
 };
 #define SYS_BACK_CPU	0x1		/* a cpu field */
 #define SYS_BACK_VM	0x2		/* a vmstat counter */
 #define SYS_BACK_PSI	0x4		/* a pressure total */
 #define SYS_BACK_DISK	0x8		/* a disk counter */
 
-/* The box, once per invocation: strings, "none" where there is nothing. */
+/* The box, once per invocation: strings, "none" where there is nothing
+ * (iosched: "unknown", since "none" is a scheduler). */
 struct sys_snap {
 	char release[65];	/* uname -r */
 	char version[65];	/* uname -v */
@@ -176,8 +178,9 @@ int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
 /* The PSI state as a word: on, absent, disabled. */
 const char *sys_psi_state(const struct sys *s);
 
-/* Fill sn (cc: NULL means $CC or cc; make: the make program; config:
- * the .config hash or NULL).  Returns 0. */
+/* Fill sn: cc is $CC (default cc), make the make program to run (NULL:
+ * make), config the .config hash or NULL.  Forks cc and make with
+ * --version, so call it before the timed runs.  Returns 0. */
 int sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config);
 /* Fill kv with sn's pairs (str set), fixed order; returns how many. */
 int sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max);

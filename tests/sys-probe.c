@@ -5,6 +5,7 @@
  *
  *   sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD [ARG...]]
  *   sys-probe -b N [-d DIR]...
+ *   sys-probe -R FILE [-n N] [-t SECONDS]
  *
  * Takes a sample, waits SECONDS (default 1) or runs CMD (the stand-in of
  * the compile: its wait4 rusage is the compile's CPU), takes a second
@@ -12,10 +13,15 @@
  * split.  -L runs sh -c LOADCMD in its own process group over the window
  * and counts its CPU (wait4 after SIGTERM) as the load's.  -s prints the
  * snapshot first.  -b times N sys_take calls and one sys_snap, in
- * microseconds.
+ * microseconds.  -R names a file holding a count of CPU nanoseconds
+ * (the root cgroup's cpuacct.usage: the scheduler's exact runtime of
+ * every task), read right after each sample, to compare /proc/stat's
+ * tick-sampled busy time with; -n repeats the window N times, one line
+ * each.
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +49,53 @@ cpu_of(const struct rusage *ru)
 {
 	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
 	    (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
+}
+
+/* the decimal number in path, or -1 */
+static double
+readref(const char *path)
+{
+	char buf[64];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtod(buf, NULL);
+}
+
+/* busy share of /proc/stat against the reference over each of n windows */
+static void
+against(const char *ref, long n, double secs, long ncpu)
+{
+	struct sys_sample a, b;
+	struct sys_delta d;
+	double r0, r1, mach, busy, exact;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
+		sys_take(&s, &a);
+		r0 = readref(ref);
+		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+			;
+		sys_take(&s, &b);
+		r1 = readref(ref);
+		if (r0 < 0 || r1 < 0)
+			errx(1, "cannot read a number from '%s'", ref);
+		sys_delta(&s, &a, &b, b.t - a.t, &d);
+		sys_split(&d, 0, 0, ncpu);
+		mach = d.window * (double)ncpu;
+		busy = d.busy;
+		exact = (r1 - r0) / 1e9 / mach * 100;
+		printf("window=%.3f busy=%.2f exact=%.2f diff=%.2f slack=%.2f\n", d.window, busy, exact,
+		    busy - exact, d.slack);
+	}
 }
 
 static int
@@ -119,11 +172,12 @@ main(int argc, char **argv)
 	struct rusage ru;
 	double secs = 1, t0, t1, ccpu = 0, lcpu = 0;
 	long minflt = 0, majflt = 0;
-	long nbench = 0, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long nbench = 0, nref = 1, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *ref = NULL;
 	int c, ndir = 0, snap = 0, st;
 	pid_t cpid = 0, lpid = 0;
 
-	while ((c = getopt(argc, argv, "b:d:L:st:")) != -1)
+	while ((c = getopt(argc, argv, "b:d:L:n:R:st:")) != -1)
 		switch (c) {
 		case 'b':
 			nbench = atol(optarg);
@@ -136,6 +190,12 @@ main(int argc, char **argv)
 		case 'L':
 			lcmd[2] = optarg;
 			break;
+		case 'n':
+			nref = atol(optarg);
+			break;
+		case 'R':
+			ref = optarg;
+			break;
 		case 's':
 			snap = 1;
 			break;
@@ -144,7 +204,8 @@ main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr, "usage: sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD...]\n"
-			    "       sys-probe -b N [-d DIR]...\n");
+			    "       sys-probe -b N [-d DIR]...\n"
+			    "       sys-probe -R FILE [-n N] [-t SECONDS]\n");
 			return 2;
 		}
 	argv += optind;
@@ -156,6 +217,10 @@ main(int argc, char **argv)
 	printf("psi_state=%s%s%s\n", sys_psi_state(&s), s.psi_why[0] ? " " : "", s.psi_why);
 	if (nbench > 0) {
 		bench(nbench);
+		return 0;
+	}
+	if (ref) {
+		against(ref, nref, secs, ncpu);
 		return 0;
 	}
 	if (snap) {
