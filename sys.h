@@ -153,7 +153,7 @@ struct sys_snap {
 /* One log pair.  Numbers are finite, >= 0 and <= LOG_NUM_MAX. */
 struct sys_kv {
 	const char *key;	/* log key, static */
-	const char *str;	/* string value, or NULL: the value is num */
+	const char *str;	/* string value (into the delta, snapshot or s), or NULL: the value is num */
 	double num;		/* numeric value */
 	int dec;		/* decimals to print num with */
 };
@@ -161,13 +161,14 @@ struct sys_kv {
 /*
  * Set s up for up to SYS_DISKS directories (dirs[0]: the work directory,
  * dirs[1]: io_other's; NULL entries allowed).  Returns 0, or -1 if the
- * cpu line of /proc/stat cannot be read (a snapshot of nothing); the
+ * cpu line of /proc/stat cannot be read (no CPU shares); either way the
  * parts it could not find are noted in s and left out of every sample.
  */
 int sys_open(struct sys *s, const char *const *dirs, int ndirs);
 /* Read every counter into out.  Only s->buf is written in s. */
 void sys_take(struct sys *s, struct sys_sample *out);
-/* out = b - a over window seconds (<= 0: use b->t - a->t). */
+/* out = b - a over window seconds (<= 0: use b->t - a->t).  out's disk
+ * names point into s: keep s while out is used. */
 void sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys_sample *b,
     double window, struct sys_delta *out);
 /* The compile's and the load's CPU seconds over the window against the
