@@ -11,9 +11,9 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o log.o util.o loads/table.o loads/common.o $(LOADS)
 OBJ = contest.o report.o svg.o stats.o gen.o $(CORE)
-HDR = config.h cage.h gen.h log.h report.h report-int.h run.h stats.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h report.h report-int.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -27,13 +27,19 @@ $(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
-TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin
+TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o $(LDLIBS)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
+
+tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
+# to check sys.c by hand against vmstat and /proc/stat
+tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
 
 check: contest $(TESTBIN)
 	@sh tests/run.sh
@@ -52,7 +58,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN)
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench install uninstall clean
