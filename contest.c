@@ -54,6 +54,7 @@ static struct {
 static struct rec who;
 static char tree_dir[PATH_MAX];		/* where the compile runs */
 static struct cage cage;
+static struct sys sys;			/* the machine's counters */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
 
 /* ------------------------------------------------------------- dying */
@@ -518,7 +519,7 @@ static int
 do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
     double *elapsed)
 {
-	struct run r;
+	static struct run r;
 	struct rec rec;
 	double el;
 
@@ -666,6 +667,44 @@ identify(void)
 	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
 
+/* src into the array dst, cut to fit */
+#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
+
+/* The box, once per invocation: its own record in the log. */
+static void
+snapshot(void)
+{
+	static struct sys_snap sn;
+	struct rec r = who;
+
+	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
+	r.snapshot = 1;
+	{
+		time_t t = time(NULL);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	COPY(r.kernel, sn.release);
+	COPY(r.snap.uname, sn.version);
+	COPY(r.snap.cmdline, sn.cmdline);
+	COPY(r.snap.cpu, sn.cpu);
+	COPY(r.snap.governor, sn.governor);
+	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
+	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
+	COPY(r.snap.thp, sn.thp);
+	COPY(r.snap.fs, sn.fstype);
+	COPY(r.snap.fsopts, sn.fsopts);
+	COPY(r.snap.sched, sn.iosched);
+	COPY(r.snap.cc, sn.cc);
+	COPY(r.snap.make, sn.make);
+	if (log_append(opt.log, &r) < 0) {
+		warn("cannot append the snapshot to '%s'", opt.log);
+		cage_close(&cage);
+		exit(1);
+	}
+}
+
 /* The built-in tree, written if missing or stale. */
 static void
 builtin_tree(void)
@@ -691,7 +730,7 @@ builtin_tree(void)
 static void
 warm_up(const struct run_env *e, const struct load *l)
 {
-	struct run r;
+	static struct run r;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
@@ -812,10 +851,23 @@ run_mode(int argc, char **argv)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
 	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
+	{
+		const char *dirs[2] = { opt.workdir, NULL };
+		for (i = 0; i < nloads; i++)
+			if (loads[i]->dir_option)
+				dirs[1] = load_option_value(loads[i]->dir_option);
+		if (sys_open(&sys, dirs, 2) == 0)
+			env.sys = &sys;
+		else
+			warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+		if (sys.psi != SYS_PSI_ON)
+			fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	}
 	if (!cage.cgroup)
 		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
 
 	machine_lock();
+	snapshot();
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {

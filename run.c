@@ -417,18 +417,27 @@ self_cpu(void)
 	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
+/* the load's counters first: they change fastest */
 static void
 sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 {
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->self = self_cpu();
+	if (e->sys) {
+		sys_take(e->sys, &s->sys);
+		sys_procs_take(e->sys, (int)getpid(), &s->procs);
+	}
 }
 
 /* the same samples in the reverse order, so each lies inside the other's */
 static void
 sample_close(const struct run_env *e, const struct run *r, struct sample *s)
 {
+	if (e->sys) {
+		sys_procs_take(e->sys, (int)getpid(), &s->procs);
+		sys_take(e->sys, &s->sys);
+	}
 	s->self = self_cpu();
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
@@ -777,6 +786,35 @@ tv(const struct timeval *t)
 	return (double)t->tv_sec + t->tv_usec / 1e6;
 }
 
+/*
+ * The machine over the window: its keys, and whether others (processes
+ * outside the run, and the hypervisor's steal) took so much of it that
+ * the run measured them as much as the kernel.
+ */
+static void
+machine(const struct run_env *e, const struct run *r, struct rec *rec)
+{
+	const struct sample *a = &r->win.open, *b = &r->win.close;
+	double el = b->t - a->t, others, share;
+	static struct sys_delta d;
+	struct sys_kv kv[SYS_KEYS];
+	int i, n;
+
+	if (e->sys == NULL || !(el > 0))
+		return;
+	sys_delta(e->sys, &a->sys, &b->sys, el, &d);
+	sys_split(&d, rec->num[K_USER] + rec->num[K_SYS], rec->num[K_LCPU], e->ncpu);
+	n = sys_keys(&d, kv, SYS_KEYS);
+	for (i = 0; i < n; i++)
+		rec_put(rec, kv[i].key, kv[i].str, kv[i].num);
+	others = sys_procs_delta(e->sys, &a->procs, &b->procs);
+	if (d.cpu_have & 1u << SYS_STEAL)
+		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
+	share = others / (el * e->ncpu) * 100;
+	if (share > DISTURB_PCT)
+		rec_set(rec, K_DISTURBED, share);
+}
+
 void
 run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 {
@@ -802,6 +840,7 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 	rec_set(rec, K_NIVCSW, (double)r->ru.ru_nivcsw);
 	rec_set(rec, K_MAXRSS, (double)r->ru.ru_maxrss);
 	rec_set(rec, K_SELF, b->self - a->self > 0 ? b->self - a->self : 0);
+	machine(e, r, rec);
 	for (i = 0; i < r->final.nnotes && i < LOAD_NOTES; i++)
 		if (rec_note(rec, r->final.note[i].key, r->final.note[i].val) < 0)
 			rec->notes_cut = 1;	/* a key the log refuses: say so, keep the rest */

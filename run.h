@@ -33,11 +33,13 @@
 
 #include "cage.h"
 #include "log.h"
+#include "sys.h"
 #include "loads/load.h"
 
 /* What every run of an invocation shares; the caller fills it once. */
 struct run_env {
 	struct cage *cage;		/* from cage_open */
+	struct sys *sys;		/* from sys_open: the whole machine's counters; NULL: none */
 	int outfd;			/* directory of the commands' output files, -1: /dev/null */
 	const char *tree;		/* -s kernel tree (the loads' ctx->tree), NULL: built-in */
 	const char *job_dir;		/* where the commands run */
@@ -60,12 +62,17 @@ struct sample {
 	unsigned long long work;	/* the load's work counter */
 	double lcpu;			/* the load's CPU so far, s; -1 unknown */
 	double self;			/* contest's own CPU so far, s */
+	struct sys_sample sys;		/* the machine: /proc/stat, vmstat, PSI, disks */
+	struct sys_procs procs;		/* the CPU of others' processes */
 };
 struct window {
 	struct sample open, close;
 };
 
-/* One run.  The caller sets load, base, what and out_name; run_do the rest. */
+/*
+ * One run.  The caller sets load, base, what and out_name; run_do the
+ * rest.  It is large (the window's samples): make it static.
+ */
 struct run {
 	const struct load *load;
 	const char *base;		/* directory the run directory goes in */

@@ -70,8 +70,8 @@ static const char *const psikey[SYS_PSI_N][2] = {
 };
 /* per directory: name, why, then the figures */
 static const char *const diskkey[SYS_DISKS][7] = {
-	{ "disk", "disk_why", "disk_rsect", "disk_wsect", "disk_busy", "disk_wms", "disk_qdepth" },
-	{ "odisk", "odisk_why", "odisk_rsect", "odisk_wsect", "odisk_busy", "odisk_wms", "odisk_qdepth" },
+	{ "disk_dev", "disk_why", "disk_rsect", "disk_wsect", "disk_busy", "disk_wms", "disk_qdepth" },
+	{ "odisk_dev", "odisk_why", "odisk_rsect", "odisk_wsect", "odisk_busy", "odisk_wms", "odisk_qdepth" },
 };
 
 /* A mount from mountinfo. */
@@ -1301,4 +1301,103 @@ sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max)
 	for (i = 0; i < (int)(sizeof(t) / sizeof(t[0])); i++)
 		n = put(kv, n, max, t[i].key, t[i].val, 0, 0);
 	return n;
+}
+
+/* --- others' processes ------------------------------------------------- */
+
+/*
+ * Each /proc/PID/stat of the machine: pid, ppid, starttime and CPU
+ * ticks; then contest's tree and the kernel's threads are struck out.
+ */
+void
+sys_procs_take(struct sys *s, int self, struct sys_procs *o)
+{
+	static int ppid[SYS_PROCS];
+	static unsigned char mine[SYS_PROCS];
+	char path[PATH_MAX];
+	struct dirent *de;
+	int i, k, changed;
+	DIR *d;
+
+	o->n = 0;
+	o->cut = 0;
+	if (mkpath(path, sizeof(path), s->proc, "") < 0 || (d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		unsigned long long ut, st, cut, cst, start;
+		char rel[64], *p;
+		long pp;
+		ssize_t n;
+		int fd;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		if (o->n == SYS_PROCS) {
+			o->cut = 1;
+			break;
+		}
+		snprintf(rel, sizeof(rel), "%.20s/stat", de->d_name);
+		if (mkpath(path, sizeof(path), s->proc, rel) < 0 ||
+		    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		n = read(fd, s->buf, 1023);
+		close(fd);
+		if (n <= 0)
+			continue;
+		s->buf[n] = '\0';
+		/* the command may hold anything: the fields follow its last ')' */
+		if ((p = strrchr(s->buf, ')')) == NULL || sscanf(p + 2,
+		    "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %llu",
+		    &pp, &ut, &st, &cut, &cst, &start) != 6)
+			continue;
+		o->p[o->n].pid = atoi(de->d_name);
+		o->p[o->n].start = start;
+		o->p[o->n].ticks = ut + st + cut + cst;
+		ppid[o->n] = (int)pp;
+		mine[o->n] = o->p[o->n].pid == self || o->p[o->n].pid == 2 || pp == 2;
+		o->n++;
+	}
+	closedir(d);
+	/* descendants of self, as far down as they go */
+	do {
+		changed = 0;
+		for (i = 0; i < o->n; i++) {
+			if (mine[i])
+				continue;
+			for (k = 0; k < o->n; k++)
+				if (mine[k] && o->p[k].pid == ppid[i] && o->p[k].pid != 2) {
+					mine[i] = changed = 1;
+					break;
+				}
+		}
+	} while (changed);
+	for (i = k = 0; i < o->n; i++)
+		if (!mine[i])
+			o->p[k++] = o->p[i];
+	o->n = k;
+	/* readdir gives /proc in pid order, mostly: make it so */
+	for (i = 1; i < o->n; i++)
+		for (k = i; k > 0 && o->p[k - 1].pid > o->p[k].pid; k--) {
+			struct sys_proc t = o->p[k];
+			o->p[k] = o->p[k - 1];
+			o->p[k - 1] = t;
+		}
+}
+
+double
+sys_procs_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b)
+{
+	unsigned long long ticks = 0;
+	int i, k = 0;
+
+	for (i = 0; i < b->n; i++) {
+		while (k < a->n && a->p[k].pid < b->p[i].pid)
+			k++;
+		if (k < a->n && a->p[k].pid == b->p[i].pid && a->p[k].start == b->p[i].start) {
+			if (b->p[i].ticks > a->p[k].ticks)
+				ticks += b->p[i].ticks - a->p[k].ticks;
+		} else
+			ticks += b->p[i].ticks;
+	}
+	return (double)ticks / (double)(s->hz > 0 ? s->hz : 100);
 }

@@ -150,6 +150,22 @@ struct sys_snap {
 	char config[17];	/* the caller's .config hash, "none" if none */
 };
 
+/*
+ * The CPU of every process that is not contest's, its descendants' or a
+ * kernel thread's, at one edge: what others on the machine used.
+ */
+#define SYS_PROCS	8192	/* processes read, at most */
+struct sys_proc {
+	int pid;
+	unsigned long long start;	/* starttime, ticks since boot: a reused pid differs */
+	unsigned long long ticks;	/* utime + stime + cutime + cstime */
+};
+struct sys_procs {
+	int n;
+	int cut;			/* more processes than SYS_PROCS */
+	struct sys_proc p[SYS_PROCS];	/* by pid */
+};
+
 /* One log pair.  Numbers are finite, >= 0 and <= LOG_NUM_MAX. */
 struct sys_kv {
 	const char *key;	/* log key, static */
@@ -178,6 +194,19 @@ int sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu);
 int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
 /* The PSI state as a word: on, absent, disabled. */
 const char *sys_psi_state(const struct sys *s);
+
+/*
+ * Read the CPU of the processes outside self's tree (self and every
+ * descendant, reparented escapees included since self is their
+ * subreaper) and outside the kernel's own threads: /proc/PID/stat.
+ */
+void sys_procs_take(struct sys *s, int self, struct sys_procs *out);
+/*
+ * CPU seconds those processes used between a and b: a process found in
+ * b but not in a (or with another start time) started in between and
+ * counts whole.
+ */
+double sys_procs_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b);
 
 /* Fill sn: cc is $CC (default cc), make the make program to run (NULL:
  * make), config the .config hash or NULL.  Forks cc and make with

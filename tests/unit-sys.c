@@ -222,7 +222,7 @@ test_counters(void)
 	/* the pairs, in order, absent ones left out */
 	n = sys_keys(&d, kv, SYS_KEYS);
 	CHECK(n == 7 + 11 + 5 + 2);	/* and disk=none disk_why=: no line, no mountinfo */
-	CHECK(!strcmp(strof(kv, n, "disk"), "none") && !strncmp(strof(kv, n, "disk_why"), "noline-", 7));
+	CHECK(!strcmp(strof(kv, n, "disk_dev"), "none") && !strncmp(strof(kv, n, "disk_why"), "noline-", 7));
 	CHECK(!strcmp(kv[0].key, "sys_user") && kv[0].dec == 2 && NEAR(kv[0].num, 10));
 	CHECK(!strcmp(kv[6].key, "sys_idle") && !strcmp(kv[7].key, "vm_pgfault"));
 	CHECK(!strcmp(kv[17].key, "vm_oom_kill") && !strcmp(kv[18].key, "psi_cpu_some"));
@@ -424,19 +424,19 @@ test_disk_partition(void)
 	CHECK(d.disk[0].have && d.disk[0].rsect == 2000 && d.disk[0].wsect == 4000);
 	CHECK(NEAR(d.disk[0].busy, 50) && NEAR(d.disk[0].wms, 10000) && NEAR(d.disk[0].qdepth, 2));
 	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk"), "sdz1") && numof(kv, n, "disk_rsect") == 2000);
+	CHECK(!strcmp(strof(kv, n, "disk_dev"), "sdz1") && numof(kv, n, "disk_rsect") == 2000);
 	CHECK(numof(kv, n, "disk_wsect") == 4000 && NEAR(numof(kv, n, "disk_busy"), 50));
 	CHECK(numof(kv, n, "disk_wms") == 10000 && NEAR(numof(kv, n, "disk_qdepth"), 2));
 	CHECK(find(kv, n, "disk_why") == NULL);
 	/* the same device twice: named, figures once */
-	CHECK(!strcmp(strof(kv, n, "odisk"), "sdz1") && find(kv, n, "odisk_rsect") == NULL);
-	CHECK(!strcmp(kv[n - 1].key, "odisk") && !strcmp(kv[n - 7].key, "disk"));
+	CHECK(!strcmp(strof(kv, n, "odisk_dev"), "sdz1") && find(kv, n, "odisk_rsect") == NULL);
+	CHECK(!strcmp(kv[n - 1].key, "odisk_dev") && !strcmp(kv[n - 7].key, "disk_dev"));
 
 	/* a disk counter that went backwards */
 	sys_delta(&s, &b, &a, 5.0, &d);
 	CHECK(!d.disk[0].have && (d.back & SYS_BACK_DISK));
 	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk"), "sdz1") && find(kv, n, "disk_busy") == NULL);
+	CHECK(!strcmp(strof(kv, n, "disk_dev"), "sdz1") && find(kv, n, "disk_busy") == NULL);
 
 	/* the snapshot: partition's scheduler is its disk's; options merged */
 	sys_snap(&s, &sn, "true", NULL);
@@ -492,8 +492,8 @@ test_disk_mounts(void)
 	sys_take(&s, &a);
 	sys_delta(&s, &a, &a, 1, &d);
 	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk"), "none") && !strcmp(strof(kv, n, "disk_why"), "nodev-tmpfs"));
-	CHECK(!strcmp(strof(kv, n, "odisk"), "none") && !strcmp(strof(kv, n, "odisk_why"), "nostat"));
+	CHECK(!strcmp(strof(kv, n, "disk_dev"), "none") && !strcmp(strof(kv, n, "disk_why"), "nodev-tmpfs"));
+	CHECK(!strcmp(strof(kv, n, "odisk_dev"), "none") && !strcmp(strof(kv, n, "odisk_why"), "nostat"));
 	CHECK(find(kv, n, "disk_rsect") == NULL);
 
 	/* btrfs: anonymous st_dev, the source's sysfs name */
