@@ -55,6 +55,8 @@ static struct rec who;
 static char tree_dir[PATH_MAX];		/* where the compile runs */
 static struct cage cage;
 static struct sys sys;			/* the machine's counters */
+static struct rec snap_rec;		/* the box's snapshot ... */
+static int snap_due;			/* ... to go in the log with the first run */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
 
 /* ------------------------------------------------------------- dying */
@@ -538,6 +540,15 @@ do_run(const struct run_env *e, const struct load *l, long run, long runs, long 
 	rec.run = run;
 	rec.round = round;
 	run_record(e, &r, &rec);
+	if (snap_due) {
+		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
+		if (log_append(opt.log, &snap_rec) < 0) {
+			warn("cannot append the snapshot to '%s'", opt.log);
+			cage_close(&cage);
+			exit(1);
+		}
+		snap_due = 0;
+	}
 	if (log_append(opt.log, &rec) < 0) {
 		warn("cannot append the record of %s to '%s'", r.what, opt.log);
 		cage_close(&cage);
@@ -670,7 +681,11 @@ identify(void)
 /* src into the array dst, cut to fit */
 #define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
 
-/* The box, once per invocation: its own record in the log. */
+/*
+ * The box, once per invocation: its own record in the log, written with
+ * the first run's record (an invocation stopped before any run leaves
+ * nothing), taken before the runs (it runs cc and make --version).
+ */
 static void
 snapshot(void)
 {
@@ -698,11 +713,8 @@ snapshot(void)
 	COPY(r.snap.sched, sn.iosched);
 	COPY(r.snap.cc, sn.cc);
 	COPY(r.snap.make, sn.make);
-	if (log_append(opt.log, &r) < 0) {
-		warn("cannot append the snapshot to '%s'", opt.log);
-		cage_close(&cage);
-		exit(1);
-	}
+	snap_rec = r;
+	snap_due = 1;
 }
 
 /* The built-in tree, written if missing or stale. */
@@ -791,6 +803,19 @@ run_mode(int argc, char **argv)
 	memset(&env, 0, sizeof(env));
 	env.outfd = open_own_dir("output directory", outdir);
 
+	{
+		const char *dirs[2] = { opt.workdir, NULL };
+		for (i = 0; i < nloads; i++)
+			if (loads[i]->dir_option)
+				dirs[1] = load_option_value(loads[i]->dir_option);
+		if (sys_open(&sys, dirs, 2) == 0)
+			env.sys = &sys;
+		else
+			warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+		if (sys.psi != SYS_PSI_ON)
+			fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	}
+	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
 	run_signals();
 	if (opt.tree == NULL)
 		builtin_tree();
@@ -851,23 +876,10 @@ run_mode(int argc, char **argv)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
 	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
-	{
-		const char *dirs[2] = { opt.workdir, NULL };
-		for (i = 0; i < nloads; i++)
-			if (loads[i]->dir_option)
-				dirs[1] = load_option_value(loads[i]->dir_option);
-		if (sys_open(&sys, dirs, 2) == 0)
-			env.sys = &sys;
-		else
-			warnx("cannot read /proc/stat: runs are logged without the machine's counters");
-		if (sys.psi != SYS_PSI_ON)
-			fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
-	}
 	if (!cage.cgroup)
 		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
 
 	machine_lock();
-	snapshot();
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
