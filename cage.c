@@ -366,6 +366,9 @@ watchdog(int fd, const struct cage *c)
 	FILE *f;
 
 	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_NAME, "contest-watch");	/* what ps shows */
+#endif
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);

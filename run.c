@@ -287,6 +287,9 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 	char c;
 	int rc;
 
+#ifdef __linux__
+	prctl(PR_SET_NAME, l->name);	/* ps shows io_load, not contest */
+#endif
 	if (child_start(e, CAGE_LOAD, parent, "1000") < 0) {
 		snprintf(ctx->reason, sizeof(ctx->reason), "cannot start in the run's container");
 		_exit(1);
@@ -426,7 +429,7 @@ sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 	s->self = self_cpu();
 	if (e->sys) {
 		sys_take(e->sys, &s->sys);
-		sys_procs_take(e->sys, (int)getpid(), &s->procs);
+		sys_kthreads_take(e->sys, &s->procs);
 	}
 }
 
@@ -435,7 +438,7 @@ static void
 sample_close(const struct run_env *e, const struct run *r, struct sample *s)
 {
 	if (e->sys) {
-		sys_procs_take(e->sys, (int)getpid(), &s->procs);
+		sys_kthreads_take(e->sys, &s->procs);
 		sys_take(e->sys, &s->sys);
 	}
 	s->self = self_cpu();
@@ -787,15 +790,19 @@ tv(const struct timeval *t)
 }
 
 /*
- * The machine over the window: its keys, and whether others (processes
- * outside the run, and the hypervisor's steal) took so much of it that
- * the run measured them as much as the kernel.
+ * The machine over the window: its keys, and whether others took so much
+ * of it that the run measured them as much as the kernel.  Others: the
+ * machine's busy time in user and system mode (/proc/stat) less the run's
+ * own (the compile's rusage, the load's, the probe's, contest's) and the
+ * kernel's threads', plus the time the hypervisor stole.  A run is
+ * disturbed when that exceeds DISTURB_PCT of all CPUs' time beyond the
+ * tick sampling's slack.
  */
 static void
 machine(const struct run_env *e, const struct run *r, struct rec *rec)
 {
 	const struct sample *a = &r->win.open, *b = &r->win.close;
-	double el = b->t - a->t, others, share;
+	double el = b->t - a->t, own, others, share;
 	static struct sys_delta d;
 	struct sys_kv kv[SYS_KEYS];
 	int i, n;
@@ -807,11 +814,18 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 	n = sys_keys(&d, kv, SYS_KEYS);
 	for (i = 0; i < n; i++)
 		rec_put(rec, kv[i].key, kv[i].str, kv[i].num);
-	others = sys_procs_delta(e->sys, &a->procs, &b->procs);
+	if (!d.split || (d.cpu_have & 7u) != 7u)
+		return;
+	own = rec->num[K_USER] + rec->num[K_SYS] + rec->num[K_LCPU] + rec->num[K_SELF] +
+	    (rec->has[K_PROBE_CPU] ? rec->num[K_PROBE_CPU] : 0);
+	others = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s - own -
+	    sys_kthreads_delta(e->sys, &a->procs, &b->procs);
+	if (others < 0)
+		others = 0;
 	if (d.cpu_have & 1u << SYS_STEAL)
 		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
 	share = others / (el * e->ncpu) * 100;
-	if (share > DISTURB_PCT)
+	if (share > DISTURB_PCT + d.slack)
 		rec_set(rec, K_DISTURBED, share);
 }
 

@@ -1303,20 +1303,14 @@ sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max)
 	return n;
 }
 
-/* --- others' processes ------------------------------------------------- */
+/* --- the kernel's threads ---------------------------------------------- */
 
-/*
- * Each /proc/PID/stat of the machine: pid, ppid, starttime and CPU
- * ticks; then contest's tree and the kernel's threads are struck out.
- */
 void
-sys_procs_take(struct sys *s, int self, struct sys_procs *o)
+sys_kthreads_take(struct sys *s, struct sys_procs *o)
 {
-	static int ppid[SYS_PROCS];
-	static unsigned char mine[SYS_PROCS];
 	char path[PATH_MAX];
 	struct dirent *de;
-	int i, k, changed;
+	int i, k;
 	DIR *d;
 
 	o->n = 0;
@@ -1324,7 +1318,7 @@ sys_procs_take(struct sys *s, int self, struct sys_procs *o)
 	if (mkpath(path, sizeof(path), s->proc, "") < 0 || (d = opendir(path)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		unsigned long long ut, st, cut, cst, start;
+		unsigned long long ut, st, start;
 		char rel[64], *p;
 		long pp;
 		ssize_t n;
@@ -1332,10 +1326,6 @@ sys_procs_take(struct sys *s, int self, struct sys_procs *o)
 
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
-		if (o->n == SYS_PROCS) {
-			o->cut = 1;
-			break;
-		}
 		snprintf(rel, sizeof(rel), "%.20s/stat", de->d_name);
 		if (mkpath(path, sizeof(path), s->proc, rel) < 0 ||
 		    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -1347,34 +1337,21 @@ sys_procs_take(struct sys *s, int self, struct sys_procs *o)
 		s->buf[n] = '\0';
 		/* the command may hold anything: the fields follow its last ')' */
 		if ((p = strrchr(s->buf, ')')) == NULL || sscanf(p + 2,
-		    "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %llu",
-		    &pp, &ut, &st, &cut, &cst, &start) != 6)
+		    "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %*d %*d %*d %*d %*d %*d %llu",
+		    &pp, &ut, &st, &start) != 4)
 			continue;
+		if (pp != 2 && atoi(de->d_name) != 2)
+			continue;	/* a process, not one of the kernel's threads */
+		if (o->n == SYS_PROCS) {
+			o->cut = 1;
+			break;
+		}
 		o->p[o->n].pid = atoi(de->d_name);
 		o->p[o->n].start = start;
-		o->p[o->n].ticks = ut + st + cut + cst;
-		ppid[o->n] = (int)pp;
-		mine[o->n] = o->p[o->n].pid == self || o->p[o->n].pid == 2 || pp == 2;
+		o->p[o->n].ticks = ut + st;
 		o->n++;
 	}
 	closedir(d);
-	/* descendants of self, as far down as they go */
-	do {
-		changed = 0;
-		for (i = 0; i < o->n; i++) {
-			if (mine[i])
-				continue;
-			for (k = 0; k < o->n; k++)
-				if (mine[k] && o->p[k].pid == ppid[i] && o->p[k].pid != 2) {
-					mine[i] = changed = 1;
-					break;
-				}
-		}
-	} while (changed);
-	for (i = k = 0; i < o->n; i++)
-		if (!mine[i])
-			o->p[k++] = o->p[i];
-	o->n = k;
 	/* readdir gives /proc in pid order, mostly: make it so */
 	for (i = 1; i < o->n; i++)
 		for (k = i; k > 0 && o->p[k - 1].pid > o->p[k].pid; k--) {
@@ -1385,7 +1362,7 @@ sys_procs_take(struct sys *s, int self, struct sys_procs *o)
 }
 
 double
-sys_procs_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b)
+sys_kthreads_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b)
 {
 	unsigned long long ticks = 0;
 	int i, k = 0;

@@ -151,18 +151,19 @@ struct sys_snap {
 };
 
 /*
- * The CPU of every process that is not contest's, its descendants' or a
- * kernel thread's, at one edge: what others on the machine used.
+ * The CPU of the kernel's own threads (kthreadd and its children) at one
+ * edge: with the machine's busy time and the run's own CPU, what is left
+ * is what others on the machine used.
  */
-#define SYS_PROCS	8192	/* processes read, at most */
+#define SYS_PROCS	8192	/* threads read, at most */
 struct sys_proc {
 	int pid;
 	unsigned long long start;	/* starttime, ticks since boot: a reused pid differs */
-	unsigned long long ticks;	/* utime + stime + cutime + cstime */
+	unsigned long long ticks;	/* utime + stime */
 };
 struct sys_procs {
 	int n;
-	int cut;			/* more processes than SYS_PROCS */
+	int cut;			/* more of them than SYS_PROCS */
 	struct sys_proc p[SYS_PROCS];	/* by pid */
 };
 
@@ -195,18 +196,14 @@ int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
 /* The PSI state as a word: on, absent, disabled. */
 const char *sys_psi_state(const struct sys *s);
 
+/* Read the CPU of the kernel's threads: /proc/PID/stat of each. */
+void sys_kthreads_take(struct sys *s, struct sys_procs *out);
 /*
- * Read the CPU of the processes outside self's tree (self and every
- * descendant, reparented escapees included since self is their
- * subreaper) and outside the kernel's own threads: /proc/PID/stat.
- */
-void sys_procs_take(struct sys *s, int self, struct sys_procs *out);
-/*
- * CPU seconds those processes used between a and b: a process found in
- * b but not in a (or with another start time) started in between and
+ * CPU seconds the kernel's threads used between a and b: one found in b
+ * but not in a (or with another start time) started in between and
  * counts whole.
  */
-double sys_procs_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b);
+double sys_kthreads_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b);
 
 /* Fill sn: cc is $CC (default cc), make the make program to run (NULL:
  * make), config the .config hash or NULL.  Forks cc and make with
