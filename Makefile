@@ -10,7 +10,7 @@ LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
-OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
+OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o probe.o loads/table.o loads/common.o $(LOADS)
 
 all: contest
 
@@ -22,16 +22,24 @@ contest: $(OBJ)
 
 $(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
+probe.o: probe.h
 
 # tests/solo.bin: one load alone, no compile, for tests and make bench
 SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
 tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
 
-check: contest tests/solo.bin
+# the interactivity probe alone: its unit test, and a driver for tests
+# and make bench (doc/probe.md)
+tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
+tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
+
+check: contest tests/solo.bin tests/unit-probe.bin tests/probe-solo.bin
 	@sh tests/run.sh
 
-bench: contest tests/solo.bin
+bench: contest tests/solo.bin tests/probe-solo.bin
 	@sh tests/bench.sh
 
 install: contest
