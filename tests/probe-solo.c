@@ -5,7 +5,10 @@
  * (SIGTERM, SIGKILL after a grace), print the window.  For the tests and
  * make bench (doc/probe.md).  Not installed.
  *
- * usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE]
+ * usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE] [-H FILE]
+ * -H: write the window's histogram to FILE, one "VALUE COUNT" line per
+ * non-empty bucket, VALUE the bucket's largest (its reported) value in
+ * us, at most lat_max; for pooling windows in make bench.
  * prints one line:
  *   profile=P period_ms=MS share=PCT iters=N cal_ns_per_iter=NS cal_secs=S
  *   cal_blocks=K window=S lat_n= lat_p50= lat_p99= lat_max= dl_met=
@@ -88,16 +91,33 @@ describe(char *buf, size_t len, int st)
 }
 
 static void
+write_hist(const char *path, const struct probe_snap *a, const struct probe_snap *b, unsigned long long max)
+{
+	FILE *f = fopen(path, "w");
+	unsigned i;
+
+	if (f == NULL)
+		err(1, "cannot create '%s'", path);
+	for (i = 0; i < PROBE_NBUCKET; i++) {
+		unsigned long long hi = probe_bucket_hi(i), n = b->hist[i] - a->hist[i];
+		if (n > 0)
+			fprintf(f, "%llu %llu\n", hi < max ? hi : max, n);
+	}
+	if (fclose(f) == EOF)
+		err(1, "cannot write '%s'", path);
+}
+
+static void
 usage(void)
 {
-	fprintf(stderr, "usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE]\n");
+	fprintf(stderr, "usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE] [-H FILE]\n");
 	exit(2);
 }
 
 int
 main(int argc, char **argv)
 {
-	const char *profile = "audio";
+	const char *profile = "audio", *histfile = NULL;
 	double secs = 10, settle = -1, t0;
 	char msg[160];
 	struct probe_cfg cfg;
@@ -108,8 +128,9 @@ main(int argc, char **argv)
 	int c, st = 0, bad = 0;
 	pid_t pid;
 
-	while ((c = getopt(argc, argv, "p:t:s:")) != -1) {
+	while ((c = getopt(argc, argv, "p:t:s:H:")) != -1) {
 		switch (c) {
+		case 'H': histfile = optarg; break;
 		case 'p': profile = optarg; break;
 		case 't': secs = seconds_arg(optarg); break;
 		case 's': settle = seconds_arg(optarg); break;
@@ -175,6 +196,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "probe-solo: invalid: %s\n", msg);
 		return 1;
 	}
+	if (histfile)
+		write_hist(histfile, a, b, w.max);
 	printf("profile=%s period_ms=%g share=%g iters=%llu cal_ns_per_iter=%.4f cal_secs=%.3f cal_blocks=%d "
 	    "window=%.3f lat_n=%llu lat_p50=%llu lat_p99=%llu lat_max=%llu dl_met=%.2f "
 	    "probe_cpu=%.3f cpu_pct=%.3f over_pct=%.3f stop_ms=%.1f\n",
