@@ -73,10 +73,10 @@ if ! command -v cyclictest >/dev/null 2>&1; then
 	echo "truth: SKIP: cyclictest missing (apt-get install rt-tests)"
 	exit 0
 fi
-CT="cyclictest -t1 -p0 -i 50000 --policy=other --default-system -q -h 100000 -D $((T + 3))"
+CT="cyclictest -t1 -p0 -i 50000 --policy=other --default-system -q -h 100000 -l $((T * 20))"
 echo "truth: ct = $CT"
-echo "  ct2 = the same again (the control); audio = $PROBE -p audio -t $T -s 0.5;"
-echo "  bare = $PROBE -p 50:0.001 -t $T -s 0.5; load = $SOLO -t $((T + 6)) process_load"
+echo "  ct2 = the same again (the control); audio = $PROBE -p audio -t $T -s 1;"
+echo "  bare = $PROBE -p 50:0.001 -t $T -s 1; load = $SOLO -t $((T + 6)) process_load"
 echo "  latencies in us, p50/p99; ratio: p99 / ct's p99"
 
 # pooled FILE...: n p50 p99 of "VALUE COUNT" lines, nearest rank
@@ -105,19 +105,22 @@ round() {
 		pids="$pids $lp"
 		sleep 1.5
 	fi
+	# the probes first: their calibrations (0.3 s of two busy CPUs) must
+	# not fall into cyclictest's time; cyclictest starts as their windows
+	# open (after 0.3 s at most and a 1 s settle) and lasts T s
+	$PROBE -p 50:0.001 -t "$T" -s 1 -H "$W/bare.h" >"$W/bare" 2>/dev/null &
+	pb=$!
+	$PROBE -p audio -t "$T" -s 1 -H "$W/audio.h" >"$W/audio" 2>/dev/null &
+	pa=$!
+	pids="$pids $pb $pa"
+	sleep 1.3
 	$CT >"$W/ct1" 2>/dev/null &
 	c1=$!
 	sleep 0.013
 	$CT >"$W/ct2" 2>/dev/null &
 	c2=$!
 	pids="$pids $c1 $c2"
-	sleep 0.5
-	$PROBE -p 50:0.001 -t "$T" -s 0.5 -H "$W/bare.h" >"$W/bare" 2>/dev/null &
-	pb=$!
-	pids="$pids $pb"
-	sleep 0.007
-	$PROBE -p audio -t "$T" -s 0.5 -H "$W/audio.h" >"$W/audio" 2>/dev/null
-	wait $c1 $c2 $pb
+	wait $c1 $c2 $pb $pa
 	[ -z "$lp" ] || wait $lp
 	pids=
 	a=$(cat "$W/audio") b=$(cat "$W/bare")
