@@ -232,6 +232,17 @@ probe_calibrate(struct probe_cfg *cfg)
 			break;
 		n *= 2;
 	}
+	/* a preemption above makes the work look slow: the fastest of a few */
+	for (k = 0; k < 4; k++) {
+		long long a2 = now_ns(), b2;
+		sink = work(n, sink | 1);
+		b2 = now_ns();
+		if (b2 - a2 < b - a) {
+			a = a2;
+			b = b2;
+		}
+	}
+	k = 0;
 	block = (unsigned long long)((double)n * CAL_BLOCK_NS / (double)(b - a));
 	if (block < 1)
 		block = 1;

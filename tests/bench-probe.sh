@@ -110,9 +110,9 @@ round() {
 	# the probes first: their calibrations (0.3 s of two busy CPUs) must
 	# not fall into cyclictest's time; cyclictest starts as their windows
 	# open (after 0.3 s at most and a 1 s settle) and lasts T s
-	$PROBE -p 50:0.001 -t "$T" -s 1 -H "$W/bare.h" >"$W/bare" 2>/dev/null &
+	$PROBE -p 50:0.001 -t "$T" -s 1 -H "$W/bare.h" >"$W/bare" 2>"$W/bare.err" &
 	pb=$!
-	$PROBE -p audio -t "$T" -s 1 -H "$W/audio.h" >"$W/audio" 2>/dev/null &
+	$PROBE -p audio -t "$T" -s 1 -H "$W/audio.h" >"$W/audio" 2>"$W/audio.err" &
 	pa=$!
 	pids="$pids $pb $pa"
 	sleep 1.3
@@ -128,7 +128,7 @@ round() {
 	[ -z "$lp" ] || wait $lp
 	pids=
 	a=$(cat "$W/audio") b=$(cat "$W/bare")
-	[ -n "$a" ] && [ -n "$b" ] || { echo "  $1 round $2: probe-solo failed"; return; }
+	[ -n "$a" ] && [ -n "$b" ] || { echo "  $1 round $2: probe-solo failed:" $(cat "$W/audio.err" "$W/bare.err"); return; }
 	cthist "$W/ct1" >"$W/ct1.h"
 	cthist "$W/ct2" >"$W/ct2.h"
 	for i in ct1 ct2 audio bare; do cat "$W/$i.h" >>"$W/$1.$i.h"; done
