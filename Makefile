@@ -11,9 +11,9 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
 OBJ = contest.o report.o svg.o stats.o gen.o $(CORE)
-HDR = config.h cage.h gen.h log.h report.h report-int.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h probe.h report.h report-int.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -27,7 +27,8 @@ $(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
-TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin
+TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
+	tests/unit-probe.bin tests/probe-solo.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -40,6 +41,13 @@ tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
 # to check sys.c by hand against vmstat and /proc/stat
 tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
+
+# the interactivity probe alone: its unit test, and a driver for tests
+# and make bench (doc/probe.md)
+tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
+tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
 
 check: contest $(TESTBIN)
 	@sh tests/run.sh
