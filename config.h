@@ -12,6 +12,7 @@
 #define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
+#define DEF_PROBE	"audio"		/* the interactivity probe's profile (--probe) */
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
 #define MAX_RUNS	1000		/* largest -n */

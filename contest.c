@@ -45,6 +45,7 @@ static struct {
 	long units;
 	double timeout;			/* --timeout; 0: the default */
 	int by_load;			/* --by-load: all runs of a load together */
+	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -94,6 +95,7 @@ usage(FILE *f)
 	    "usage: contest [-n RUNS] [-k LABEL] [-l LOG] [-d WORKDIR] [-s KERNEL_TREE]\n"
 	    "               [-T TARGET] [-j JOBS] [--lead SECONDS] [--units N]\n"
 	    "               [--timeout SECONDS] [--by-load] [--no-baseline]\n"
+	    "               [--probe audio|video|PERIOD_MS:PERCENT|off]\n"
 	    "               [LOAD OPTIONS] [LOAD...]\n"
 	    "       contest -r [-v] [-b LABEL] [-c LABEL] [--format table|csv|json]\n"
 	    "               [--bars] [--svg FILE] [LOG...]\n"
@@ -880,6 +882,14 @@ run_mode(int argc, char **argv)
 		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
 
 	machine_lock();
+	if (!opt.probe.off) {
+		if (probe_calibrate(&opt.probe) < 0)
+			err(1, "cannot calibrate the probe");
+		env.probe = &opt.probe;
+		fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
+		    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
+		    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
+	}
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
@@ -929,7 +939,7 @@ run_mode(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_LIST, O_HELP, O_VERSION,
+	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
 	       O_FORMAT, O_BARS, O_SVG, O_LOADOPT };
 	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
@@ -947,6 +957,7 @@ main(int argc, char **argv)
 		{ "units", required_argument, NULL, O_UNITS },
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "by-load", no_argument, NULL, O_BYLOAD },
+		{ "probe", required_argument, NULL, O_PROBE },
 		{ "no-baseline", no_argument, NULL, O_NOBASE },
 		{ "list-loads", no_argument, NULL, O_LIST },
 		{ "format", required_argument, NULL, O_FORMAT },
@@ -990,6 +1001,8 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
 
 	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
 		const struct load_option *hit = NULL;
@@ -1043,6 +1056,10 @@ main(int argc, char **argv)
 			opt.timeout = (double)number("--timeout SECONDS", optarg, 1, MAX_TIMEOUT);
 			break;
 		case O_BYLOAD: opt.by_load = 1; break;
+		case O_PROBE:
+			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
+				errx(2, "%s", why);
+			break;
 		case O_NOBASE: opt.no_baseline = 1; break;
 		case O_LIST: list_loads(); return 0;
 		case O_FORMAT:
