@@ -416,8 +416,9 @@ machine_lock(void)
 			ssize_t n = pread(lock_fd, buf, sizeof(buf) - 1, 0);
 			buf[n > 0 ? n : 0] = '\0';
 			buf[strcspn(buf, "\n")] = '\0';
-			fprintf(stderr, "contest: another contest%s%s is measuring on this machine "
-			    "(lock '%s'): waiting for it to finish\n", buf[0] ? ", pid " : "", buf, path);
+			fprintf(stderr, "contest: another contest%s%s%s is measuring on this machine "
+			    "(lock '%s'): waiting for it to finish\n", buf[0] ? " (pid " : "", buf,
+			    buf[0] ? ")" : "", path);
 		}
 		if (run_sleep(1) < 0)
 			stopped_by(run_caught(), 0);
@@ -507,8 +508,8 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 			if (loads[k] == p[i].load)
 				left += guess(loads[k], spent, done, k, base);
 	if (next == 0)
-		fprintf(stderr, "contest: %d runs, about %.0f min in all (estimated from %s)\n", np,
-		    left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
+		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
+		    np == 1 ? "" : "s", left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
 		    "the log's no_load runs or the tree's size");
 	else if (next < np)
 		fprintf(stderr, "contest: %d of %d runs done, about %.0f min left\n", next, np,
