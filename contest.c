@@ -741,6 +741,45 @@ builtin_tree(void)
 		    opt.units, tree_dir);
 }
 
+/*
+ * The tables so far, as soon as there is something whole to show: after
+ * each round but the last (all the loads run, one more run each), or
+ * with --by-load after each load's runs.  The user of an hour-long suite
+ * need not wait for its end; the final report follows it.
+ */
+static int partials;	/* tables printed before the end */
+
+static void
+finished(const struct plan *p, int np, int k, const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	const char *logs[1] = { opt.log };
+	int n = 0, i;
+
+	if (k + 1 == np)
+		return;		/* the final report says it all */
+	if (opt.by_load) {
+		if (p[k + 1].load == p[k].load)
+			return;
+		names[n++] = p[k].load->name;
+		printf("%s done (%ld run%s):\n\n", p[k].load->name, opt.runs, opt.runs == 1 ? "" : "s");
+	} else {
+		if (p[k + 1].round == p[k].round)
+			return;
+		for (i = 0; i < nloads; i++)
+			names[n++] = loads[i]->name;
+		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+	}
+	ro.loads = names;
+	ro.nloads = n;
+	report_data(&ro);
+	fflush(stderr);
+	report(&ro, 1, logs, stdout);
+	fflush(stdout);
+	partials++;
+}
+
 /* An untimed compile before the first cacherun, when none ran yet. */
 static void
 warm_up(const struct run_env *e, const struct load *l)
@@ -914,6 +953,7 @@ run_mode(int argc, char **argv)
 		spent[li] += run_now() - t0;
 		done[li]++;
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
+		finished(plan, np, k, loads, nloads);
 	}
 	machine_unlock();
 	cage_close(&cage);
@@ -922,6 +962,8 @@ run_mode(int argc, char **argv)
 	run_default_signals();
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "contest: results appended to '%s'\n\n", opt.log);
+	if (partials)
+		printf("All %s:\n\n", opt.by_load ? "loads" : opt.runs == 1 ? "runs" : "rounds");
 	for (i = 0; i < nloads; i++)
 		names[i] = loads[i]->name;
 	{
