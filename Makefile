@@ -11,11 +11,11 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h model.h report.h run.h stats.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -29,7 +29,8 @@ $(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
-TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/report-run.bin
+TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -38,6 +39,19 @@ tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o $(LDLIBS)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
+
+tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
+# to check sys.c by hand against vmstat and /proc/stat
+tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
+
+# the interactivity probe alone: its unit test, and a driver for tests
+# and make bench (doc/probe.md)
+tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
+tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
 
 # the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
 # report's sources; make check runs it briefly when clang has libFuzzer
@@ -69,7 +83,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN) tests/fuzz-report.bin
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin tests/fuzz-report.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench fuzz install uninstall clean

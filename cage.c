@@ -257,7 +257,26 @@ cg_remove(const char *dir)
 	rmdir(dir);
 }
 
-/* Kill and remove the cgroups of contests that died: contest.PID below base. */
+/* When process pid started (ticks after boot), 0 if it is not there. */
+static unsigned long long
+started(long pid)
+{
+	unsigned long long t = 0;
+	char buf[1024], name[32];
+	const char *p;
+
+	snprintf(name, sizeof(name), "%ld", pid);
+	if ((p = stat_rest(name, buf, sizeof(buf))) == NULL ||
+	    sscanf(p, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", &t) != 1)
+		return 0;
+	return t;
+}
+
+/*
+ * Kill and remove the cgroups of contests that died: contest.PID.START
+ * below base whose process PID is gone, or is another that reused the
+ * number (it started at another time).
+ */
 static void
 sweep_cgroups(const char *base)
 {
@@ -267,16 +286,17 @@ sweep_cgroups(const char *base)
 	if ((d = opendir(base)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		char dir[PATH_MAX + 300], comm[64] = "", path[64];
+		char dir[PATH_MAX + 300], *dot;
+		unsigned long long t;
 		long pid;
 		int i;
 
 		if (strncmp(de->d_name, "contest.", 8) != 0 || !isdigit((unsigned char)de->d_name[8]))
 			continue;
-		pid = atol(de->d_name + 8);
-		snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-		if (pid == (long)getpid() || (read_small(path, comm, sizeof(comm)) > 0 && !strcmp(comm, "contest\n")))
-			continue;	/* ours, or a live contest's */
+		pid = strtol(de->d_name + 8, &dot, 10);
+		t = *dot == '.' ? strtoull(dot + 1, NULL, 10) : 0;
+		if (t != 0 && started(pid) == t)
+			continue;	/* a live contest's (or a test driver's) */
 		snprintf(dir, sizeof(dir), "%s/%s", base, de->d_name);
 		cg_kill(dir);
 		for (i = 0; i < 500 && populated(dir); i++)
@@ -297,7 +317,8 @@ cg_open(struct cage *c)
 	if (own_cgroup(base, sizeof(base), c->why, sizeof(c->why)) < 0)
 		return -1;
 	sweep_cgroups(base);
-	if (snprintf(c->root, sizeof(c->root), "%s/contest.%ld", base, (long)getpid()) >= (int)sizeof(c->root)) {
+	if (snprintf(c->root, sizeof(c->root), "%s/contest.%ld.%llu", base, (long)getpid(),
+	    started((long)getpid())) >= (int)sizeof(c->root)) {
 		snprintf(c->why, sizeof(c->why), "cgroup path too long");
 		return -1;
 	}
@@ -345,6 +366,9 @@ watchdog(int fd, const struct cage *c)
 	FILE *f;
 
 	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_NAME, "contest-watch");	/* what ps shows */
+#endif
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);

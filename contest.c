@@ -45,6 +45,7 @@ static struct {
 	long units;
 	double timeout;			/* --timeout; 0: the default */
 	int by_load;			/* --by-load: all runs of a load together */
+	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -54,6 +55,9 @@ static struct {
 static struct rec who;
 static char tree_dir[PATH_MAX];		/* where the compile runs */
 static struct cage cage;
+static struct sys sys;			/* the machine's counters */
+static struct rec snap_rec;		/* the box's snapshot ... */
+static int snap_due;			/* ... to go in the log with the first run */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
 
 /* ------------------------------------------------------------- dying */
@@ -91,6 +95,7 @@ usage(FILE *f)
 	    "usage: contest [-n RUNS] [-k LABEL] [-l LOG] [-d WORKDIR] [-s KERNEL_TREE]\n"
 	    "               [-T TARGET] [-j JOBS] [--lead SECONDS] [--units N]\n"
 	    "               [--timeout SECONDS] [--by-load] [--no-baseline]\n"
+	    "               [--probe audio|video|PERIOD_MS:PERCENT|off]\n"
 	    "               [LOAD OPTIONS] [LOAD...]\n"
 	    "       contest -r [-v] [-b LABEL] [-c LABEL] [--format table|csv|json]\n"
 	    "               [--bars] [--svg FILE] [LOG...]\n"
@@ -411,8 +416,9 @@ machine_lock(void)
 			ssize_t n = pread(lock_fd, buf, sizeof(buf) - 1, 0);
 			buf[n > 0 ? n : 0] = '\0';
 			buf[strcspn(buf, "\n")] = '\0';
-			fprintf(stderr, "contest: another contest%s%s is measuring on this machine "
-			    "(lock '%s'): waiting for it to finish\n", buf[0] ? ", pid " : "", buf, path);
+			fprintf(stderr, "contest: another contest%s%s%s is measuring on this machine "
+			    "(lock '%s'): waiting for it to finish\n", buf[0] ? " (pid " : "", buf,
+			    buf[0] ? ")" : "", path);
 		}
 		if (run_sleep(1) < 0)
 			stopped_by(run_caught(), 0);
@@ -502,8 +508,8 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 			if (loads[k] == p[i].load)
 				left += guess(loads[k], spent, done, k, base);
 	if (next == 0)
-		fprintf(stderr, "contest: %d runs, about %.0f min in all (estimated from %s)\n", np,
-		    left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
+		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
+		    np == 1 ? "" : "s", left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
 		    "the log's no_load runs or the tree's size");
 	else if (next < np)
 		fprintf(stderr, "contest: %d of %d runs done, about %.0f min left\n", next, np,
@@ -518,7 +524,7 @@ static int
 do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
     double *elapsed)
 {
-	struct run r;
+	static struct run r;
 	struct rec rec;
 	double el;
 
@@ -537,6 +543,15 @@ do_run(const struct run_env *e, const struct load *l, long run, long runs, long 
 	rec.run = run;
 	rec.round = round;
 	run_record(e, &r, &rec);
+	if (snap_due) {
+		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
+		if (log_append(opt.log, &snap_rec) < 0) {
+			warn("cannot append the snapshot to '%s'", opt.log);
+			cage_close(&cage);
+			exit(1);
+		}
+		snap_due = 0;
+	}
 	if (log_append(opt.log, &rec) < 0) {
 		warn("cannot append the record of %s to '%s'", r.what, opt.log);
 		cage_close(&cage);
@@ -666,6 +681,45 @@ identify(void)
 	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
 
+/* src into the array dst, cut to fit */
+#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
+
+/*
+ * The box, once per invocation: its own record in the log, written with
+ * the first run's record (an invocation stopped before any run leaves
+ * nothing), taken before the runs (it runs cc and make --version).
+ */
+static void
+snapshot(void)
+{
+	static struct sys_snap sn;
+	struct rec r = who;
+
+	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
+	r.snapshot = 1;
+	{
+		time_t t = time(NULL);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	COPY(r.kernel, sn.release);
+	COPY(r.snap.uname, sn.version);
+	COPY(r.snap.cmdline, sn.cmdline);
+	COPY(r.snap.cpu, sn.cpu);
+	COPY(r.snap.governor, sn.governor);
+	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
+	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
+	COPY(r.snap.thp, sn.thp);
+	COPY(r.snap.fs, sn.fstype);
+	COPY(r.snap.fsopts, sn.fsopts);
+	COPY(r.snap.sched, sn.iosched);
+	COPY(r.snap.cc, sn.cc);
+	COPY(r.snap.make, sn.make);
+	snap_rec = r;
+	snap_due = 1;
+}
+
 /* The built-in tree, written if missing or stale. */
 static void
 builtin_tree(void)
@@ -687,11 +741,50 @@ builtin_tree(void)
 		    opt.units, tree_dir);
 }
 
+/*
+ * The tables so far, as soon as there is something whole to show: after
+ * each round but the last (all the loads run, one more run each), or
+ * with --by-load after each load's runs.  The user of an hour-long suite
+ * need not wait for its end; the final report follows it.
+ */
+static int partials;	/* tables printed before the end */
+
+static void
+finished(const struct plan *p, int np, int k, const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	const char *logs[1] = { opt.log };
+	int n = 0, i;
+
+	if (k + 1 == np)
+		return;		/* the final report says it all */
+	if (opt.by_load) {
+		if (p[k + 1].load == p[k].load)
+			return;
+		names[n++] = p[k].load->name;
+		printf("%s done (%ld run%s):\n\n", p[k].load->name, opt.runs, opt.runs == 1 ? "" : "s");
+	} else {
+		if (p[k + 1].round == p[k].round)
+			return;
+		for (i = 0; i < nloads; i++)
+			names[n++] = loads[i]->name;
+		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+	}
+	ro.loads = names;
+	ro.nloads = n;
+	report_data(&ro);
+	fflush(stderr);
+	report(&ro, 1, logs, stdout);
+	fflush(stdout);
+	partials++;
+}
+
 /* An untimed compile before the first cacherun, when none ran yet. */
 static void
 warm_up(const struct run_env *e, const struct load *l)
 {
-	struct run r;
+	static struct run r;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
@@ -752,6 +845,19 @@ run_mode(int argc, char **argv)
 	memset(&env, 0, sizeof(env));
 	env.outfd = open_own_dir("output directory", outdir);
 
+	{
+		const char *dirs[2] = { opt.workdir, NULL };
+		for (i = 0; i < nloads; i++)
+			if (loads[i]->dir_option)
+				dirs[1] = load_option_value(loads[i]->dir_option);
+		if (sys_open(&sys, dirs, 2) == 0)
+			env.sys = &sys;
+		else
+			warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+		if (sys.psi != SYS_PSI_ON)
+			fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	}
+	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
 	run_signals();
 	if (opt.tree == NULL)
 		builtin_tree();
@@ -816,6 +922,14 @@ run_mode(int argc, char **argv)
 		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
 
 	machine_lock();
+	if (!opt.probe.off) {
+		if (probe_calibrate(&opt.probe) < 0)
+			err(1, "cannot calibrate the probe");
+		env.probe = &opt.probe;
+		fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
+		    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
+		    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
+	}
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
@@ -839,6 +953,7 @@ run_mode(int argc, char **argv)
 		spent[li] += run_now() - t0;
 		done[li]++;
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
+		finished(plan, np, k, loads, nloads);
 	}
 	machine_unlock();
 	cage_close(&cage);
@@ -847,6 +962,8 @@ run_mode(int argc, char **argv)
 	run_default_signals();
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "contest: results appended to '%s'\n\n", opt.log);
+	if (partials)
+		printf("All %s:\n\n", opt.by_load ? "loads" : opt.runs == 1 ? "runs" : "rounds");
 	for (i = 0; i < nloads; i++)
 		names[i] = loads[i]->name;
 	{
@@ -865,7 +982,7 @@ run_mode(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_LIST, O_HELP, O_VERSION,
+	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
 	       O_FORMAT, O_BARS, O_SVG, O_LOADOPT };
 	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
@@ -883,6 +1000,7 @@ main(int argc, char **argv)
 		{ "units", required_argument, NULL, O_UNITS },
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "by-load", no_argument, NULL, O_BYLOAD },
+		{ "probe", required_argument, NULL, O_PROBE },
 		{ "no-baseline", no_argument, NULL, O_NOBASE },
 		{ "list-loads", no_argument, NULL, O_LIST },
 		{ "format", required_argument, NULL, O_FORMAT },
@@ -926,6 +1044,8 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
 
 	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
 		const struct load_option *hit = NULL;
@@ -979,6 +1099,10 @@ main(int argc, char **argv)
 			opt.timeout = (double)number("--timeout SECONDS", optarg, 1, MAX_TIMEOUT);
 			break;
 		case O_BYLOAD: opt.by_load = 1; break;
+		case O_PROBE:
+			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
+				errx(2, "%s", why);
+			break;
 		case O_NOBASE: opt.no_baseline = 1; break;
 		case O_LIST: list_loads(); return 0;
 		case O_FORMAT:

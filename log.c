@@ -83,6 +83,8 @@ static const struct field fields[] = {
 	N("sys_iowait", K_SYS_IOWAIT, 2, 0),
 	N("sys_steal",  K_SYS_STEAL,  2, 0),
 	N("sys_idle",   K_SYS_IDLE,   2, 0),
+	N("sys_rest",   K_SYS_REST,   2, 0),
+	N("sys_adds",   K_SYS_ADDS,   0, 0),
 	N("vm_pgfault",            K_VM_PGFAULT,            0, 0),
 	N("vm_pgmajfault",         K_VM_PGMAJFAULT,         0, 0),
 	N("vm_pswpin",             K_VM_PSWPIN,             0, 0),
@@ -103,14 +105,18 @@ static const struct field fields[] = {
 	N("psi_io_some",  K_PSI_IO_SOME,  2, 0),
 	N("psi_io_full",  K_PSI_IO_FULL,  2, 0),
 	S("disk_dev",     disk_dev,  0, RUN),
+	S("disk_why",     disk_why,  0, RUN),
 	N("disk_rsect",   K_DISK_RSECT,  0, 0),
 	N("disk_wsect",   K_DISK_WSECT,  0, 0),
 	N("disk_busy",    K_DISK_BUSY,   1, 0),
+	N("disk_wms",     K_DISK_WMS,    0, 0),
 	N("disk_qdepth",  K_DISK_QDEPTH, 2, 0),
 	S("odisk_dev",    odisk_dev, 0, RUN),
+	S("odisk_why",    odisk_why, 0, RUN),
 	N("odisk_rsect",  K_ODISK_RSECT,  0, 0),
 	N("odisk_wsect",  K_ODISK_WSECT,  0, 0),
 	N("odisk_busy",   K_ODISK_BUSY,   1, 0),
+	N("odisk_wms",    K_ODISK_WMS,    0, 0),
 	N("odisk_qdepth", K_ODISK_QDEPTH, 2, 0),
 	S("probe",        probe,     0, RUN),
 	N("lat_n",        K_LAT_N,     0, 0),
@@ -296,6 +302,24 @@ rec_config_hash(const struct rec *r)
 		h = (h ^ 0xff) * 16777619UL;
 	}
 	return h ^ (unsigned long)r->jobs * 2654435761UL;
+}
+
+int
+rec_put(struct rec *r, const char *key, const char *str, double num)
+{
+	const struct field *f = lookup(key, strlen(key));
+
+	if (f == NULL)
+		return -1;
+	if (f->type == T_NUM && str == NULL) {
+		rec_set(r, (int)f->off, num);
+		return 0;
+	}
+	if (f->type == T_STR && str != NULL) {
+		snprintf((char *)r + f->off, f->size, "%s", str);
+		return 0;
+	}
+	return -1;
 }
 
 /* ----------------------------------------------------------- encoding */

@@ -40,6 +40,8 @@ enum {
 	K_DISTURBED,	/* CPU time of others over the window, % of all CPUs' time; only when over the threshold */
 	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */
 	K_SYS_USER, K_SYS_NICE, K_SYS_SYSTEM, K_SYS_IRQ, K_SYS_IOWAIT, K_SYS_STEAL, K_SYS_IDLE,
+	K_SYS_REST,	/* busy less the compile's and the load's CPU, % of all CPUs' time */
+	K_SYS_ADDS,	/* 1: that split adds up within its slack, 0: it does not */
 	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */
 	K_VM_PGFAULT, K_VM_PGMAJFAULT, K_VM_PSWPIN, K_VM_PSWPOUT,
 	K_VM_PGSCAN_KSWAPD, K_VM_PGSCAN_DIRECT, K_VM_PGSTEAL_KSWAPD, K_VM_PGSTEAL_DIRECT,
@@ -48,8 +50,8 @@ enum {
 	/* /proc/pressure stall time, % of the window; absent without PSI */
 	K_PSI_CPU_SOME, K_PSI_CPU_FULL, K_PSI_MEM_SOME, K_PSI_MEM_FULL, K_PSI_IO_SOME, K_PSI_IO_FULL,
 	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */
-	K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_QDEPTH,
-	K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_QDEPTH,
+	K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_WMS, K_DISK_QDEPTH,
+	K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_WMS, K_ODISK_QDEPTH,
 	/* the interactivity probe (probe.c) over the window */
 	K_LAT_N,	/* wake-ups */
 	K_LAT_P50,	/* wake-up latency, median, us */
@@ -87,7 +89,9 @@ struct rec {
 	char drop[4];		/* yes: the invocation drops the page cache; no: it cannot (not root) */
 	char contain[8];	/* cgroup or pgroup: how the run's processes were held */
 	char disk_dev[32];	/* the work directory's disk, "none" if not found */
+	char disk_why[64];	/* why it was not found */
 	char odisk_dev[32];	/* -o's disk */
+	char odisk_why[64];
 	char probe[24];		/* the probe's profile: audio, video, PERIOD_MS:PERCENT; "" off */
 	int snapshot;		/* 1: not a run but the box's snapshot (snap below) */
 	struct snap {
@@ -134,6 +138,11 @@ unsigned long rec_config_hash(const struct rec *r);
 /* "yes" or "no": r's drop, or for old logs what its cache implies */
 const char *rec_drop(const struct rec *r);
 
+/*
+ * Set the key named key, a number (str NULL) or a string, as a module
+ * hands it over; -1 if the log has no such key (or the wrong type).
+ */
+int rec_put(struct rec *r, const char *key, const char *str, double num);
 /* The numeric key named key (klen bytes), K_*; -1 if none. */
 int log_numkey(const char *key, size_t klen);
 /* The name of numeric key k. */

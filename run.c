@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -156,6 +157,20 @@ set_oom_adj(const char *val)
 	}
 }
 
+/* Close every descriptor from lo to hi (inclusive). */
+static void
+close_fds(unsigned lo, unsigned hi)
+{
+	if (lo > hi)
+		return;
+#ifdef __linux__
+	if (close_range(lo, hi, 0) == 0)
+		return;
+#endif
+	for (; lo <= hi && lo < 4096; lo++)
+		close((int)lo);
+}
+
 /*
  * What every child of a run does first: its own process group, death
  * with contest, its place in the container, the default signal state,
@@ -227,6 +242,9 @@ spawn(const struct run_env *e, char *const argv[], int fd)
 			_exit(126);
 		if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
 			_exit(126);
+		/* nothing of contest's, nor of whatever started it (a make's
+		 * jobserver), reaches the compile */
+		close_fds(3, ~0U);
 		if (chdir(e->job_dir) < 0) {
 			dprintf(2, "contest: cannot enter '%s': %s\n", e->job_dir, strerror(errno));
 			_exit(126);
@@ -270,10 +288,20 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 	char c;
 	int rc;
 
+#ifdef __linux__
+	prctl(PR_SET_NAME, l->name);	/* ps shows io_load, not contest */
+#endif
 	if (child_start(e, CAGE_LOAD, parent, "1000") < 0) {
 		snprintf(ctx->reason, sizeof(ctx->reason), "cannot start in the run's container");
 		_exit(1);
 	}
+	/* the load keeps its two pipes, as 3 and 4, and nothing else of contest's */
+	if ((ready = fcntl(ready, F_DUPFD, 10)) < 0 || (go = fcntl(go, F_DUPFD, 10)) < 0 ||
+	    dup2(ready, 3) < 0 || dup2(go, 4) < 0)
+		_exit(1);
+	ready = 3;
+	go = 4;
+	close_fds(5, ~0U);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = load_stop_handler;
 	sigaction(SIGTERM, &sa, NULL);
@@ -295,6 +323,54 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 	if (l->cleanup && !e->keep)
 		l->cleanup(ctx);
 	_exit(rc < 0 ? 1 : 0);
+}
+
+/* ----------------------------------------------------------- the probe */
+
+/*
+ * Fork the probe into the run's container, its counters in shared
+ * memory; it settles while the load sets up and leads.  0, or -1 with
+ * the run's reason set.
+ */
+static int
+start_probe(const struct run_env *e, struct run *r)
+{
+	pid_t parent = getpid();
+
+	r->pshm = mmap(NULL, sizeof(*r->pshm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->pshm == MAP_FAILED) {
+		r->pshm = NULL;
+		snprintf(r->reason, sizeof(r->reason), "cannot map the probe's counters: %s", strerror(errno));
+		return -1;
+	}
+	atomic_store(&r->pshm->period_ns, e->probe->period_ns);
+	if ((r->probe_pid = fork()) < 0) {
+		r->probe_pid = 0;
+		snprintf(r->reason, sizeof(r->reason), "cannot fork the probe: %s", strerror(errno));
+		return -1;
+	}
+	if (r->probe_pid == 0) {
+#ifdef __linux__
+		prctl(PR_SET_NAME, "contest-probe");
+#endif
+		if (child_start(e, CAGE_PROBE, parent, "0") < 0)
+			_exit(1);
+		close_fds(3, ~0U);
+		probe_main(r->pshm, e->probe);
+	}
+	setpgid(r->probe_pid, r->probe_pid);
+	cage_track(e->cage, CAGE_PROBE, r->probe_pid);
+	return 0;
+}
+
+/* Has the probe ended?  Reap it if so. */
+static void
+check_probe(struct run *r)
+{
+	if (r->probe_pid > 0 && !r->probe_ended && ended(r->probe_pid)) {
+		waitpid(r->probe_pid, &r->probe_status, 0);
+		r->probe_ended = 1;
+	}
 }
 
 /* The run's directory: made fresh, never through a symbolic link, locked. */
@@ -393,18 +469,31 @@ self_cpu(void)
 	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
+/* the load's counters first: they change fastest */
 static void
 sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 {
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->self = self_cpu();
+	if (e->sys) {
+		sys_take(e->sys, &s->sys);
+		sys_kthreads_take(e->sys, &s->procs);
+	}
+	if (r->pshm)
+		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
 }
 
 /* the same samples in the reverse order, so each lies inside the other's */
 static void
 sample_close(const struct run_env *e, const struct run *r, struct sample *s)
 {
+	if (r->pshm)
+		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
+	if (e->sys) {
+		sys_kthreads_take(e->sys, &s->procs);
+		sys_take(e->sys, &s->sys);
+	}
 	s->self = self_cpu();
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
@@ -472,6 +561,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		if (ended(r->job_pid))
 			break;
 		check_load(r);
+		check_probe(r);
 		if (e->end_with_load && r->load_ended)
 			break;
 		if (caught)
@@ -495,6 +585,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 	}
 	sample_close(e, r, &r->win.close);
 	r->win.close.t = run_now();
+	check_probe(r);
 	if (r->ctx && load_stopped(e))
 		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
 	if (e->end_with_load && !ended(r->job_pid)) {
@@ -507,6 +598,8 @@ measure(const struct run_env *e, struct run *r, int fd)
 		fprintf(stderr, "\r\033[K");
 	return 0;
 }
+
+static void describe_exit(char *buf, size_t len, int status);
 
 /* ---------------------------------------------------------------- stop */
 
@@ -526,7 +619,7 @@ stop(const struct run_env *e, struct run *r, int dfd)
 		close(r->go_fd);
 		r->go_fd = -1;
 	}
-	cage_kill(e->cage);
+	cage_kill(e->cage);	/* the probe, and whatever else of the run is left */
 	if (r->dir[0]) {
 		char kept[PATH_MAX];
 		if (e->keep && snprintf(kept, sizeof(kept), "%.4000s.kept", r->dir) < (int)sizeof(kept) &&
@@ -543,6 +636,30 @@ stop(const struct run_env *e, struct run *r, int dfd)
 		munmap(r->ctx, sizeof(*r->ctx));
 		r->ctx = NULL;
 	}
+	if (r->pshm) {
+		munmap(r->pshm, sizeof(*r->pshm));
+		r->pshm = NULL;
+	}
+}
+
+/* The probe's window, or why it has none worth logging. */
+static void
+probe_figures(const struct run_env *e, struct run *r)
+{
+	char how[64];
+
+	if (e->probe == NULL || e->probe->off || r->probe_pid == 0 || r->win.close.t == 0)
+		return;
+	if (r->probe_ended) {
+		describe_exit(how, sizeof(how), r->probe_status);
+		r->probe_bad = 1;
+		snprintf(r->probe_why, sizeof(r->probe_why), "probe %s", how);
+	} else if (!r->win.open.probe_ok || !r->win.close.probe_ok) {
+		r->probe_bad = 1;
+		snprintf(r->probe_why, sizeof(r->probe_why), "probe's counters unreadable (stuck mid-update)");
+	} else if (probe_window(&r->win.open.probe, &r->win.close.probe, &r->pst, r->probe_why,
+	    sizeof(r->probe_why)) < 0)
+		r->probe_bad = 1;
 }
 
 /* ------------------------------------------------------------ classify */
@@ -563,6 +680,7 @@ classify(const struct run_env *e, struct run *r)
 
 	if (r->status)		/* set on the way: clean or setup failed */
 		return;
+	probe_figures(e, r);
 	if (e->end_with_load && r->load_ended) {
 		/* the test driver's window ended with the load; its command was cut */
 		if (!WIFEXITED(r->load_status) || WEXITSTATUS(r->load_status) != 0) {
@@ -583,6 +701,9 @@ classify(const struct run_env *e, struct run *r)
 		r->status = ST_FAILED;
 		snprintf(r->reason, sizeof(r->reason), "compile %s", how);
 		r->show_tail = 1;
+	} else if (r->probe_bad) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "%s", r->probe_why);
 	} else if (r->load->flags & LOAD_IDLE) {
 		r->status = ST_OK;
 	} else if (r->load_ended) {
@@ -676,6 +797,10 @@ run_do(const struct run_env *e, struct run *r)
 		}
 		cage_kill(e->cage);	/* anything clean left behind */
 	}
+	if (e->probe && !e->probe->off && start_probe(e, r) < 0) {
+		r->status = ST_INVALID;
+		goto stop;
+	}
 	if (!(r->load->flags & LOAD_IDLE)) {
 		r->ctx = mmap(NULL, sizeof(*r->ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		if (r->ctx == MAP_FAILED) {
@@ -753,6 +878,46 @@ tv(const struct timeval *t)
 	return (double)t->tv_sec + t->tv_usec / 1e6;
 }
 
+/*
+ * The machine over the window: its keys, and whether others took so much
+ * of it that the run measured them as much as the kernel.  Others: the
+ * machine's busy time in user and system mode (/proc/stat) less the run's
+ * own (the compile's rusage, the load's, the probe's, contest's) and the
+ * kernel's threads', plus the time the hypervisor stole.  A run is
+ * disturbed when that exceeds DISTURB_PCT of all CPUs' time beyond the
+ * tick sampling's slack.
+ */
+static void
+machine(const struct run_env *e, const struct run *r, struct rec *rec)
+{
+	const struct sample *a = &r->win.open, *b = &r->win.close;
+	double el = b->t - a->t, own, others, share;
+	static struct sys_delta d;
+	struct sys_kv kv[SYS_KEYS];
+	int i, n;
+
+	if (e->sys == NULL || !(el > 0))
+		return;
+	sys_delta(e->sys, &a->sys, &b->sys, el, &d);
+	sys_split(&d, rec->num[K_USER] + rec->num[K_SYS], rec->num[K_LCPU], e->ncpu);
+	n = sys_keys(&d, kv, SYS_KEYS);
+	for (i = 0; i < n; i++)
+		rec_put(rec, kv[i].key, kv[i].str, kv[i].num);
+	if (!d.split || (d.cpu_have & 7u) != 7u)
+		return;
+	own = rec->num[K_USER] + rec->num[K_SYS] + rec->num[K_LCPU] + rec->num[K_SELF] +
+	    (rec->has[K_PROBE_CPU] ? rec->num[K_PROBE_CPU] : 0);
+	others = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s - own -
+	    sys_kthreads_delta(e->sys, &a->procs, &b->procs);
+	if (others < 0)
+		others = 0;
+	if (d.cpu_have & 1u << SYS_STEAL)
+		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
+	share = others / (el * e->ncpu) * 100;
+	if (share > DISTURB_PCT + d.slack)
+		rec_set(rec, K_DISTURBED, share);
+}
+
 void
 run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 {
@@ -778,6 +943,20 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 	rec_set(rec, K_NIVCSW, (double)r->ru.ru_nivcsw);
 	rec_set(rec, K_MAXRSS, (double)r->ru.ru_maxrss);
 	rec_set(rec, K_SELF, b->self - a->self > 0 ? b->self - a->self : 0);
+	if (e->probe && !e->probe->off) {
+		snprintf(rec->probe, sizeof(rec->probe), "%.23s", e->probe->name);
+		if (r->probe_pid > 0 && !r->probe_bad && r->win.close.t > 0) {
+			rec_set(rec, K_LAT_N, (double)r->pst.n);
+			rec_set(rec, K_LAT_P50, (double)r->pst.p50);
+			rec_set(rec, K_LAT_P99, (double)r->pst.p99);
+			rec_set(rec, K_LAT_MAX, (double)r->pst.max);
+			if (!isnan(r->pst.dl_met))
+				rec_set(rec, K_DL_MET, r->pst.dl_met);
+			if (r->pst.cpu >= 0)
+				rec_set(rec, K_PROBE_CPU, r->pst.cpu);
+		}
+	}
+	machine(e, r, rec);	/* after the probe: its CPU is the run's own */
 	for (i = 0; i < r->final.nnotes && i < LOAD_NOTES; i++)
 		if (rec_note(rec, r->final.note[i].key, r->final.note[i].val) < 0)
 			rec->notes_cut = 1;	/* a key the log refuses: say so, keep the rest */

@@ -33,11 +33,15 @@
 
 #include "cage.h"
 #include "log.h"
+#include "probe.h"
+#include "sys.h"
 #include "loads/load.h"
 
 /* What every run of an invocation shares; the caller fills it once. */
 struct run_env {
 	struct cage *cage;		/* from cage_open */
+	struct sys *sys;		/* from sys_open: the whole machine's counters; NULL: none */
+	const struct probe_cfg *probe;	/* calibrated; NULL or off: no probe */
 	int outfd;			/* directory of the commands' output files, -1: /dev/null */
 	const char *tree;		/* -s kernel tree (the loads' ctx->tree), NULL: built-in */
 	const char *job_dir;		/* where the commands run */
@@ -60,12 +64,19 @@ struct sample {
 	unsigned long long work;	/* the load's work counter */
 	double lcpu;			/* the load's CPU so far, s; -1 unknown */
 	double self;			/* contest's own CPU so far, s */
+	struct sys_sample sys;		/* the machine: /proc/stat, vmstat, PSI, disks */
+	struct sys_procs procs;		/* the CPU of the kernel's threads */
+	struct probe_snap probe;	/* the probe's counters */
+	int probe_ok;			/* probe_snap worked */
 };
 struct window {
 	struct sample open, close;
 };
 
-/* One run.  The caller sets load, base, what and out_name; run_do the rest. */
+/*
+ * One run.  The caller sets load, base, what and out_name; run_do the
+ * rest.  It is large (the window's samples): make it static.
+ */
 struct run {
 	const struct load *load;
 	const char *base;		/* directory the run directory goes in */
@@ -75,7 +86,12 @@ struct run {
 	struct load_ctx *ctx;		/* shared with the load's processes; NULL for LOAD_IDLE */
 	struct load_ctx final;		/* its last state, kept when the mapping goes */
 	char dir[PATH_MAX];		/* the run's directory, "" if none */
-	pid_t load_pid, job_pid;
+	pid_t load_pid, job_pid, probe_pid;
+	struct probe_shm *pshm;		/* shared with the probe; NULL without one */
+	int probe_ended, probe_status;	/* the probe ended before the window closed, how */
+	int probe_bad;			/* its figures are not to be trusted: why in probe_why */
+	char probe_why[128];
+	struct probe_stats pst;		/* its window */
 	int go_fd;			/* write end: starts the load */
 	char cache[16];			/* dropped, warm, kept */
 	double lead;			/* seconds the load led */

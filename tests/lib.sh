@@ -47,3 +47,34 @@ start_and_wait_compile() {
 		sleep 0.1
 	done
 }
+# the leader of load $2 (its name is its command) beside contest $1
+load_of() {
+	ps -eo pid=,pgid=,ppid=,comm= | awk -v p="$1" -v l="$2" '$3 == p && $1 == $2 && $4 == l { print $1; exit }'
+}
+# wait until contest $1 runs a compile beside load $2; the load's pid
+wait_load_compile() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		_l=$(load_of "$1" "$2")
+		if [ -n "$_l" ] && ps -eo ppid=,comm= | awk -v p="$1" '$1 == p && $2 == "make" { f = 1 } END { exit !f }'; then
+			echo "$_l"
+			return 0
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# run contest in the background; its pid in $bg, output in $T/stdout, $T/stderr
+start_bg() {
+	"$CONTEST" "$@" >"$T/stdout" 2>"$T/stderr" &
+	bg=$!
+}
+# is the process gone within $2 tenths of a second (default 50)?
+gone_within() {
+	_i=0
+	while kill -0 "$1" 2>/dev/null; do
+		_i=$((_i + 1)); [ $_i -lt "${2:-50}" ] || return 1; sleep 0.1
+	done
+	return 0
+}

@@ -33,7 +33,7 @@ main(int argc, char **argv)
 	unsigned long long w;
 	struct run_env e;
 	struct cage cage;
-	struct run r;
+	static struct run r;
 	int c, i;
 
 	memset(&e, 0, sizeof(e));
