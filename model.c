@@ -942,6 +942,19 @@ notes_not_ok(FILE *out, const char *name, const struct group *g)
 	fprintf(out, "; not counted\n");
 }
 
+/*
+ * Does the split of the CPUs' time not add up?  The harness's verdict
+ * (sys_adds, within the slack of its tick sampling) where logged; else a
+ * rest below -2 points.
+ */
+static int
+adds_not(const struct group *g)
+{
+	if (g->m[M_SYS_ADDS].n)
+		return g->m[M_SYS_ADDS].min < 1;
+	return g->m[M_REST_SHARE].n && stats_mean(&g->m[M_REST_SHARE]) < -2;
+}
+
 /* Notes under a section: runs not counted, Ratios not given, shares that do not add up. */
 void
 model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
@@ -972,7 +985,7 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 			} else
 				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
-		if (m->o->verbose && g->m[M_REST_SHARE].n && stats_mean(&g->m[M_REST_SHARE]) < -2)
+		if (m->o->verbose && adds_not(g))
 			note(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
 			    "the load's clocks and /proc/stat's disagree", name,
 			    stats_mean(&g->m[M_REST_SHARE]));

@@ -66,6 +66,8 @@ enum how {
 	X(M_SYS_IOWAIT, "sys_iowait", "machine iowait", "%", 1, B_NONE, H_KEY, K_SYS_IOWAIT, -1) \
 	X(M_SYS_STEAL,  "sys_steal",  "machine steal",  "%", 1, B_LOWER, H_KEY, K_SYS_STEAL, -1) \
 	X(M_SYS_IDLE,   "sys_idle",   "machine idle",   "%", 1, B_NONE, H_KEY, K_SYS_IDLE, -1) \
+	X(M_SYS_REST,   "sys_rest",   "machine rest",   "%", 1, B_NONE, H_KEY, K_SYS_REST, -1) \
+	X(M_SYS_ADDS,   "sys_adds",   "split adds up",  "", 2, B_NONE, H_KEY, K_SYS_ADDS, -1) \
 	X(M_VM_PGFAULT,    "vm_pgfault",    "vm pgfault",    "", 0, B_NONE,  H_KEY, K_VM_PGFAULT, -1) \
 	X(M_VM_PGMAJFAULT, "vm_pgmajfault", "vm pgmajfault", "", 0, B_LOWER, H_KEY, K_VM_PGMAJFAULT, -1) \
 	X(M_VM_PSWPIN,     "vm_pswpin",     "vm pswpin",     "", 0, B_LOWER, H_KEY, K_VM_PSWPIN, -1) \
@@ -88,10 +90,12 @@ enum how {
 	X(M_DISK_READ,   "disk_read_mib",  "disk read",    "MiB", 1, B_NONE, H_MIB, K_DISK_RSECT, -1) \
 	X(M_DISK_WRITE,  "disk_write_mib", "disk written", "MiB", 1, B_NONE, H_MIB, K_DISK_WSECT, -1) \
 	X(M_DISK_BUSY,   "disk_busy",      "disk busy",    "%", 1, B_NONE, H_KEY, K_DISK_BUSY, -1) \
+	X(M_DISK_WMS,    "disk_wms",       "disk wait",    "ms", 0, B_NONE, H_KEY, K_DISK_WMS, -1) \
 	X(M_DISK_QDEPTH, "disk_qdepth",    "disk queue",   "", 2, B_NONE, H_KEY, K_DISK_QDEPTH, -1) \
 	X(M_ODISK_READ,  "odisk_read_mib", "-o disk read", "MiB", 1, B_NONE, H_MIB, K_ODISK_RSECT, -1) \
 	X(M_ODISK_WRITE, "odisk_write_mib", "-o disk written", "MiB", 1, B_NONE, H_MIB, K_ODISK_WSECT, -1) \
 	X(M_ODISK_BUSY,  "odisk_busy",     "-o disk busy", "%", 1, B_NONE, H_KEY, K_ODISK_BUSY, -1) \
+	X(M_ODISK_WMS,   "odisk_wms",      "-o disk wait", "ms", 0, B_NONE, H_KEY, K_ODISK_WMS, -1) \
 	X(M_ODISK_QDEPTH, "odisk_qdepth",  "-o disk queue", "", 2, B_NONE, H_KEY, K_ODISK_QDEPTH, -1) \
 	X(M_LAT_N,   "lat_n",   "probe wake-ups", "", 0, B_NONE,  H_KEY, K_LAT_N, -1) \
 	X(M_LAT_P50, "lat_p50", "latency p50", "us", 0, B_LOWER, H_KEY, K_LAT_P50, -1) \

@@ -12,14 +12,15 @@
 
 #include "model.h"
 
-/* Did any section shown get an ok run? */
+/* Did any section shown get an ok run (counted, or left out as disturbed)? */
 static int
 any_ok(const struct model *m)
 {
 	size_t i;
 
 	for (i = 0; i < m->ngroups; i++)
-		if (m->groups[i]->m[M_TIME].n > 0 && model_wanted(m, m->groups[i]->load))
+		if ((m->groups[i]->m[M_TIME].n > 0 || m->groups[i]->disturbed > 0) &&
+		    model_wanted(m, m->groups[i]->load))
 			return 1;
 	return 0;
 }

@@ -444,12 +444,14 @@ section(FILE *out, const struct model *m, size_t i, struct table *t)
 	const char *unit = NULL;
 	const struct group *g;
 	char vis[128], load[64];
+	long disturbed = 0;
 	size_t k;
 
 	model_clean(load, sizeof(load), m->sect[i].load);
 	t->nrows = 0;
 	t->ncols = m->o->verbose ? 8 : 7;
 	EACH(m, i, k, g) {
+		disturbed += g->disturbed;
 		if (g->m[M_TIME].n == 0)
 			continue;
 		if (unit == NULL)
@@ -463,6 +465,8 @@ section(FILE *out, const struct model *m, size_t i, struct table *t)
 		fprintf(out, "%s:\n", load);
 	if (t->nrows)
 		table_print(out, t, m->o->verbose ? vhdr : hdr);
+	else if (disturbed)
+		fprintf(out, "no run counted: every ok run was disturbed\n");
 	else
 		fprintf(out, "no ok run\n");
 	if (m->o->verbose && t->nrows)
