@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +213,7 @@ keyhash(const char *key, size_t klen)
 #define KEYSLOTS 512		/* a power of two, well above NFIELDS */
 static short keyslot[KEYSLOTS];	/* 1 + index into fields, 0 empty; filled on first use */
 static int keys_indexed;
+static char keq[NFIELDS][40];	/* each key with its '=', for the reader's nexthint */
 
 static void
 index_keys(void)
@@ -219,6 +221,8 @@ index_keys(void)
 	size_t i, j;
 
 	keys_indexed = 1;
+	for (i = 0; i < NFIELDS; i++)
+		snprintf(keq[i], sizeof(keq[i]), "%s=", fields[i].key);
 	for (i = 0; i < NFIELDS; i++) {
 		for (j = keyhash(fields[i].key, fields[i].klen) & (KEYSLOTS - 1); keyslot[j];
 		    j = (j + 1) & (KEYSLOTS - 1))
@@ -798,26 +802,31 @@ check(struct rec *r, const unsigned long long *seen, const struct field *empty, 
  * lines hold the keys in the table's order, so this is the common case:
  * compared eight bytes at a time against the key with its '='.
  */
-static int
+static inline int
 nexthint(const char *key, const char *lend, size_t i)
 {
-	static char keq[NFIELDS][40];	/* "KEY=", filled on first use */
-	static int done;
 	size_t n = fields[i].klen + 1, j;
 	unsigned long long a, b;
 
-	if (!done) {
-		for (j = 0; j < NFIELDS; j++)
-			snprintf(keq[j], sizeof(keq[j]), "%s=", fields[j].key);
-		done = 1;
-	}
 	if ((size_t)(lend - key) < n)
 		return 0;
 	if (n < 8) {
-		for (j = 0; j < n; j++)
-			if (key[j] != keq[i][j])
-				return 0;
-		return 1;
+		uint32_t c, d;
+
+		if (n < 4) {
+			for (j = 0; j < n; j++)
+				if (key[j] != keq[i][j])
+					return 0;
+			return 1;
+		}
+		/* two words of four, overlapping */
+		memcpy(&c, key, 4);
+		memcpy(&d, keq[i], 4);
+		if (c != d)
+			return 0;
+		memcpy(&c, key + n - 4, 4);
+		memcpy(&d, keq[i] + n - 4, 4);
+		return c == d;
 	}
 	/* whole words, the last one overlapping the one before */
 	for (j = 0; j + 8 < n; j += 8) {
@@ -849,6 +858,8 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
 		return -1;
 	}
+	if (!keys_indexed)
+		index_keys();
 	clear(r);
 	while (*p) {
 		const char *key = p, *val, *end = NULL;
@@ -859,6 +870,9 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		f = NULL;
 		if (hint < NFIELDS && nexthint(key, lend, hint)) {
 			f = &fields[hint];	/* the key the table says comes next */
+			p = key + f->klen;
+		} else if (hint + 1 < NFIELDS && nexthint(key, lend, hint + 1)) {
+			f = &fields[hint + 1];	/* or the one after: an optional key left out */
 			p = key + f->klen;
 		}
 		if (f == NULL) {
