@@ -76,6 +76,8 @@ run(struct report_opts *o, int check)
 
 	if (f == NULL)
 		abort();
+	if (o->svg)
+		unlink(o->svg);	/* check this input's chart, never an earlier one's */
 	o->order = order;
 	o->aliases = aliases;
 	report(o, 1, logs, f);
