@@ -99,11 +99,12 @@ EOS
 }
 # close the gate again, for the next contest's compile
 gate_reset() { rm -f "$T/go" "$T/gated"; }
-# wait until the gated compile waits (and contest $1 still runs)
+# wait until the gated compile waits (and contest $1, writing its stderr
+# to $2, default $T/stderr, still runs)
 wait_gated() {
 	_i=0
 	until [ -e "$T/gated" ]; do
-		kill -0 "$1" 2>/dev/null || fail "contest ended before its compile: $(cat "$T/stderr" 2>/dev/null)"
+		kill -0 "$1" 2>/dev/null || fail "contest ended before its compile: $(cat "${2:-$T/stderr}" 2>/dev/null)"
 		_i=$((_i + 1)); [ $_i -lt 1200 ] || fail "the compile never started"
 		sleep 0.05
 	done

@@ -5,7 +5,7 @@
 gate_make
 "$CONTEST" -n 1 --units 1 --lead 0 -k a -d wa -l a.log no_load > a.out 2> a.err &
 a=$!
-wait_gated $a
+wait_gated $a a.err
 MAKE=make "$CONTEST" -n 1 --units 1 --lead 0 -k b -d wb -l b.log no_load > stdout 2> stderr &
 b=$!
 i=0
