@@ -983,19 +983,6 @@ final_report(const struct load **loads, int nloads)
 	return report(&ro, 1, logs, stdout) != 0;
 }
 
-static void
-set_oom_adj(const char *val)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		if (write(fd, val, strlen(val)) < 0) {
-			/* not permitted: contest keeps the value it has */
-		}
-		close(fd);
-	}
-}
-
 static int
 run_mode(int argc, char **argv)
 {
@@ -1020,7 +1007,7 @@ run_mode(int argc, char **argv)
 		builtin_tree();
 	if (cage_open(&cage, why, sizeof(why)) < 0)
 		errx(1, "%s", why);
-	set_oom_adj("-1000");	/* the runs' processes may die, contest may not */
+	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
 	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
 	logbase = baseline_time();
 	nloads = baseline_first(loads, nloads, logbase);

@@ -154,8 +154,8 @@ ended(pid_t pid)
 
 /* ------------------------------------------------------------ children */
 
-static void
-set_oom_adj(const char *val)
+void
+run_oom_adj(const char *val)
 {
 	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
 
@@ -201,7 +201,7 @@ child_start(const struct run_env *e, int part, pid_t parent, const char *oom)
 	if (cage_enter(e->cage, part) < 0)
 		return -1;
 	run_default_signals();
-	set_oom_adj(oom);
+	run_oom_adj(oom);
 	if ((in = open("/dev/null", O_RDONLY)) < 0 || dup2(in, 0) < 0)
 		return -1;
 	if (in > 0)
