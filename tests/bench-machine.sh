@@ -26,15 +26,16 @@ ${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/wind
 (cd "$B" && ./window-cost)
 
 echo "== 2. sys_* of no_load against vmstat 1 over the same compile"
-vmstat -n 1 > "$B/vmstat.txt" &
+TZ=UTC vmstat -n -t 1 > "$B/vmstat.txt" &
 vm=$!
 $C -n 1 -k agree -l "$B/agree.log" no_load > /dev/null 2> "$B/agree.err"
 kill $vm
 line=$(grep load=no_load "$B/agree.log")
 e=$(field "$line" elapsed)
-# the vmstat lines of the window: the last e seconds' worth before it ended
-n=$(awk -v e="$e" 'BEGIN { print int(e) }')
-tail -n "$((n + 1))" "$B/vmstat.txt" | head -n "$n" |
+# vmstat's lines stamped inside the run (its date and end, whole seconds),
+# less the first: the make clean before the compile
+d0=$(field "$line" date | tr 'TZ' '  ') d1=$(field "$line" end | tr 'TZ' '  ')
+awk -v a="$d0" -v b="$d1" 'NF >= 19 { t = $18 " " $19 } t > a && t <= b' "$B/vmstat.txt" | sed 1d |
 	awk '{ us += $13; sy += $14; id += $15; wa += $16; st += $17; k++ }
 	END { printf "vmstat over %d s: us %.1f sy %.1f id %.1f wa %.1f st %.1f\n", k, us / k, sy / k, id / k, wa / k, st / k }'
 printf 'contest over %.1f s: user+nice %.1f system+irq %.1f idle %.1f iowait %.1f steal %.1f self %s s\n' "$e" \
@@ -42,13 +43,13 @@ printf 'contest over %.1f s: user+nice %.1f system+irq %.1f idle %.1f iowait %.1
 	"$(echo "$(field "$line" sys_system) + $(field "$line" sys_irq)" | bc)" \
 	"$(field "$line" sys_idle)" "$(field "$line" sys_iowait)" "$(field "$line" sys_steal)" "$(field "$line" self)"
 
-echo "== 3. memory pressure: mem_load near its cap against no_load"
-avail=$(awk '/MemAvailable/ { print $2 * 1024 }' /proc/meminfo)
-size=$((avail / 8 * 7 / 1048576))M
+echo "== 3. memory pressure: mem_load near its cap, read_load of a RAM-sized file, against no_load"
+size=$(awk '/MemAvailable/ { printf "%dM", $2 / 1024 * 7 / 8 }' /proc/meminfo)
 $C -n 1 -k press -l "$B/press.log" --size "$size" no_load mem_load > /dev/null 2> "$B/press.err"
-for l in no_load mem_load; do
+$C -n 1 -k press -l "$B/press.log" --no-baseline read_load > /dev/null 2>> "$B/press.err"
+for l in no_load mem_load read_load; do
 	line=$(grep "load=$l " "$B/press.log")
-	echo "$l: elapsed $(field "$line" elapsed) s, psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), oom_kill $(field "$line" vm_oom_kill)"
+	echo "$l: elapsed $(field "$line" elapsed) s, psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), refault $(field "$line" vm_workingset_refault), oom_kill $(field "$line" vm_oom_kill)"
 done
 
 echo "== 4. io_load: sectors written against MiB written"
