@@ -812,26 +812,13 @@ time_limit(double logbase, double sum, long n)
 	return base * TIMEOUT_FACTOR > TIMEOUT_MIN ? base * TIMEOUT_FACTOR : TIMEOUT_MIN;
 }
 
+/* The work directory and its output/, made and locked; stale runs swept. */
 static int
-run_mode(int argc, char **argv)
+prepare_workdir(const struct load **loads, int nloads)
 {
-	const struct load *loads[MAXLOADS + 1];
-	const char *names[MAXLOADS + 1];
-	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
-	double spent[MAXLOADS + 1] = { 0 };
-	long done[MAXLOADS + 1] = { 0 };
-	char jobs[32], why[256], outdir[PATH_MAX + 16];
-	char *job_argv[4], *clean_argv[4];
-	struct run_env env;
-	double logbase, est, nl_sum = 0;
-	long nl_n = 0;
-	int nloads, np, i, k, failed = 0, wfd, compiled = 0;
+	char outdir[PATH_MAX + 16];
+	int wfd, i;
 
-	nloads = choose_loads(argc, argv, loads);
-	identify();
-	check_inputs(loads, nloads);
-
-	/* from here on things are made */
 	wfd = open_own_dir("work directory", opt.workdir);
 	/* one contest per work directory: a second would rebuild the same
 	 * tree under the first one's feet.  The lock dies with the process. */
@@ -842,58 +829,59 @@ run_mode(int argc, char **argv)
 		if (loads[i]->dir_option)
 			run_sweep(load_option_value(loads[i]->dir_option));
 	snprintf(outdir, sizeof(outdir), "%s/output", opt.workdir);
-	memset(&env, 0, sizeof(env));
-	env.outfd = open_own_dir("output directory", outdir);
+	return open_own_dir("output directory", outdir);
+}
 
-	{
-		const char *dirs[2] = { opt.workdir, NULL };
-		for (i = 0; i < nloads; i++)
-			if (loads[i]->dir_option)
-				dirs[1] = load_option_value(loads[i]->dir_option);
-		if (sys_open(&sys, dirs, 2) == 0)
-			env.sys = &sys;
-		else
-			warnx("cannot read /proc/stat: runs are logged without the machine's counters");
-		if (sys.psi != SYS_PSI_ON)
-			fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
-	}
-	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
-	run_signals();
-	if (opt.tree == NULL)
-		builtin_tree();
-	if (cage_open(&cage, why, sizeof(why)) < 0)
-		errx(1, "%s", why);
-	{
-		int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			if (write(fd, "-1000", 5) < 0) {
-				/* not permitted: contest keeps the value it has */
-			}
-			close(fd);
-		}
-	}
+/* The machine's counters over the work directory's and -o's disks. */
+static int
+open_machine(const struct load **loads, int nloads)
+{
+	const char *dirs[2] = { opt.workdir, NULL };
+	int i, rc;
 
-	logbase = baseline_time();
-	if (!opt.no_baseline && logbase == 0) {
-		int asked = 0;
-		for (i = 0; i < nloads; i++)
-			asked |= !strcmp(loads[i]->name, "no_load");
-		if (!asked) {
-			fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': running no_load %s\n",
-			    opt.label, opt.log, opt.by_load ? "first" : "in every round");
-			memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
-			loads[0] = load_find("no_load");
-			nloads++;
-		}
+	for (i = 0; i < nloads; i++)
+		if (loads[i]->dir_option)
+			dirs[1] = load_option_value(loads[i]->dir_option);
+	if ((rc = sys_open(&sys, dirs, 2)) < 0)
+		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+	if (sys.psi != SYS_PSI_ON)
+		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	return rc;
+}
+
+/*
+ * no_load first in the list: it leads each round (its Time is the
+ * round's own baseline), and it joins the loads named when the log has
+ * no baseline for this configuration.  How many loads there are now.
+ */
+static int
+baseline_first(const struct load **loads, int nloads, double logbase)
+{
+	int i, asked = 0;
+
+	for (i = 0; i < nloads; i++)
+		asked |= !strcmp(loads[i]->name, "no_load");
+	if (!opt.no_baseline && logbase == 0 && !asked) {
+		fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': running no_load %s\n",
+		    opt.label, opt.log, opt.by_load ? "first" : "in every round");
+		memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
+		loads[0] = load_find("no_load");
+		return nloads + 1;
 	}
-	/* no_load leads each round: its Time is the round's own baseline */
 	for (i = 1; i < nloads; i++)
 		if (!strcmp(loads[i]->name, "no_load")) {
 			const struct load *x = loads[i];
 			memmove(loads + 1, loads, (size_t)i * sizeof(loads[0]));
 			loads[0] = x;
 		}
-	np = make_plan(plan, loads, nloads);
+	return nloads;
+}
+
+/* What every run shares: the commands, the container, the counters. */
+static void
+fill_env(struct run_env *env)
+{
+	static char jobs[32], *job_argv[4], *clean_argv[4];
 
 	snprintf(jobs, sizeof(jobs), "-j%ld", opt.jobs);
 	job_argv[0] = (char *)make_prog();
@@ -904,32 +892,47 @@ run_mode(int argc, char **argv)
 	clean_argv[1] = "-s";
 	clean_argv[2] = "clean";
 	clean_argv[3] = NULL;
-	env.cage = &cage;
-	env.tree = opt.tree;
-	env.job_dir = tree_dir;
-	env.job_argv = job_argv;
-	env.clean_argv = clean_argv;
-	env.lead = (double)opt.lead;
-	env.drop = !strcmp(who.drop, "yes");
-	env.live = isatty(2);
-	env.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	env.ncpu = (int)who.ncpu;
-	if (!env.drop)
+	env->cage = &cage;
+	env->tree = opt.tree;
+	env->job_dir = tree_dir;
+	env->job_argv = job_argv;
+	env->clean_argv = clean_argv;
+	env->lead = (double)opt.lead;
+	env->drop = !strcmp(who.drop, "yes");
+	env->live = isatty(2);
+	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
+	env->ncpu = (int)who.ncpu;
+	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
-	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
 	if (!cage.cgroup)
 		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
+}
 
-	machine_lock();
-	if (!opt.probe.off) {
-		if (probe_calibrate(&opt.probe) < 0)
-			err(1, "cannot calibrate the probe");
-		env.probe = &opt.probe;
-		fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
-		    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
-		    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
-	}
+/* The probe's work, measured once on the machine before any run. */
+static void
+calibrate(struct run_env *env)
+{
+	if (opt.probe.off)
+		return;
+	if (probe_calibrate(&opt.probe) < 0)
+		err(1, "cannot calibrate the probe");
+	env->probe = &opt.probe;
+	fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
+	    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
+	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
+}
+
+/* Every run of the plan, in order; 1 if one was not ok. */
+static int
+run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
+{
+	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
+	double spent[MAXLOADS + 1] = { 0 }, est, nl_sum = 0;
+	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
+	int np, k, failed = 0, compiled = 0;
+
+	np = make_plan(plan, loads, nloads);
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
@@ -939,10 +942,10 @@ run_mode(int argc, char **argv)
 		for (li = 0; li < nloads && loads[li] != plan[k].load; li++)
 			;
 		if ((plan[k].load->flags & LOAD_WARM) && !compiled)
-			warm_up(&env, plan[k].load);
-		env.timeout = time_limit(logbase, nl_sum, nl_n);
+			warm_up(env, plan[k].load);
+		env->timeout = time_limit(logbase, nl_sum, nl_n);
 		t0 = run_now();
-		if (do_run(&env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
+		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
 			nl_sum += el;
@@ -955,10 +958,17 @@ run_mode(int argc, char **argv)
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
 		finished(plan, np, k, loads, nloads);
 	}
-	machine_unlock();
-	cage_close(&cage);
+	return failed;
+}
 
-	/* the report: a signal now simply ends contest, by that signal */
+/* The report of the loads just run; a signal now ends contest at once. */
+static int
+final_report(const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1], *logs[1] = { opt.log };
+	struct report_opts ro = { 0 };
+	int i;
+
 	run_default_signals();
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "contest: results appended to '%s'\n\n", opt.log);
@@ -966,17 +976,49 @@ run_mode(int argc, char **argv)
 		printf("All %s:\n\n", opt.by_load ? "loads" : opt.runs == 1 ? "runs" : "rounds");
 	for (i = 0; i < nloads; i++)
 		names[i] = loads[i]->name;
-	{
-		struct report_opts ro = { 0 };
-		const char *logs[1] = { opt.log };
-		ro.loads = names;
-		ro.nloads = nloads;
-		report_data(&ro);
-		fflush(stderr);
-		if (report(&ro, 1, logs, stdout) != 0)
-			failed = 1;
-	}
-	return failed;
+	ro.loads = names;
+	ro.nloads = nloads;
+	report_data(&ro);
+	fflush(stderr);
+	return report(&ro, 1, logs, stdout) != 0;
+}
+
+static int
+run_mode(int argc, char **argv)
+{
+	const struct load *loads[MAXLOADS + 1];
+	struct run_env env;
+	char why[256];
+	double logbase;
+	int nloads, failed;
+
+	nloads = choose_loads(argc, argv, loads);
+	identify();
+	check_inputs(loads, nloads);
+
+	/* from here on things are made */
+	memset(&env, 0, sizeof(env));
+	env.outfd = prepare_workdir(loads, nloads);
+	if (open_machine(loads, nloads) == 0)
+		env.sys = &sys;
+	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
+	run_signals();
+	if (opt.tree == NULL)
+		builtin_tree();
+	if (cage_open(&cage, why, sizeof(why)) < 0)
+		errx(1, "%s", why);
+	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
+	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
+	logbase = baseline_time();
+	nloads = baseline_first(loads, nloads, logbase);
+	fill_env(&env);
+
+	machine_lock();
+	calibrate(&env);
+	failed = run_suite(&env, loads, nloads, logbase);
+	machine_unlock();
+	cage_close(&cage);
+	return final_report(loads, nloads) || failed;
 }
 
 int

@@ -24,6 +24,7 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #endif
 
 #include "config.h"
@@ -79,9 +80,19 @@ run_default_signals(void)
 	sigset_t none;
 	int s;
 
-	for (s = 1; s < NSIG; s++)
-		if (s != SIGKILL && s != SIGSTOP)
-			signal(s, SIG_DFL);
+	for (s = 1; s < NSIG; s++) {
+		if (s == SIGKILL || s == SIGSTOP)
+			continue;
+		if (signal(s, SIG_DFL) == SIG_ERR) {
+#ifdef __linux__
+			/* the C library keeps 32 and 33 for itself, but a parent may
+			 * have left them ignored: SIG_DFL, no flags, no mask is an
+			 * all-zero struct sigaction on every architecture */
+			unsigned long zero[8] = { 0 };
+			syscall(SYS_rt_sigaction, s, zero, NULL, sizeof(unsigned long));
+#endif
+		}
+	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
@@ -143,8 +154,8 @@ ended(pid_t pid)
 
 /* ------------------------------------------------------------ children */
 
-static void
-set_oom_adj(const char *val)
+void
+run_oom_adj(const char *val)
 {
 	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
 
@@ -190,7 +201,7 @@ child_start(const struct run_env *e, int part, pid_t parent, const char *oom)
 	if (cage_enter(e->cage, part) < 0)
 		return -1;
 	run_default_signals();
-	set_oom_adj(oom);
+	run_oom_adj(oom);
 	if ((in = open("/dev/null", O_RDONLY)) < 0 || dup2(in, 0) < 0)
 		return -1;
 	if (in > 0)

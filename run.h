@@ -133,6 +133,8 @@ void run_show_tail(const struct run_env *e, const struct run *r);
 void run_sweep(const char *base);
 /* Sleep s seconds or until a stop signal; -1 on the signal. */
 int run_sleep(double s);
+/* Set this process's oom_score_adj (where permitted; else it keeps its own). */
+void run_oom_adj(const char *val);
 /* CLOCK_MONOTONIC in seconds. */
 double run_now(void);
 

@@ -78,3 +78,34 @@ gone_within() {
 	done
 	return 0
 }
+# MAKE=$T/mk: a make whose timed compile first waits until the test
+# touches $T/go (the compile lasts as long as the test needs it to,
+# burning no CPU); $T/gated exists while it waits.  make clean and
+# --version pass straight through.
+gate_make() {
+	cat > "$T/mk" <<EOS
+#!/bin/sh
+case "\$*" in *clean*|*--version*) exec make "\$@" ;; esac
+: > "$T/gated"
+i=0
+while [ ! -e "$T/go" ] && [ \$i -lt 1200 ]; do sleep 0.05; i=\$((i + 1)); done
+rm -f "$T/gated"
+exec make "\$@"
+EOS
+	chmod +x "$T/mk"
+	MAKE=$T/mk
+	export MAKE
+	gate_reset
+}
+# close the gate again, for the next contest's compile
+gate_reset() { rm -f "$T/go" "$T/gated"; }
+# wait until the gated compile waits (and contest $1, writing its stderr
+# to $2, default $T/stderr, still runs)
+wait_gated() {
+	_i=0
+	until [ -e "$T/gated" ]; do
+		kill -0 "$1" 2>/dev/null || fail "contest ended before its compile: $(cat "${2:-$T/stderr}" 2>/dev/null)"
+		_i=$((_i + 1)); [ $_i -lt 1200 ] || fail "the compile never started"
+		sleep 0.05
+	done
+}

@@ -2,22 +2,19 @@
 # reason (never ok); SIGINT to contest leaves no probe behind.
 . "$(dirname "$0")/lib.sh"
 probe_of() { ps -eo pid=,ppid=,comm= | awk -v p="$1" '$2 == p && $3 == "contest-probe" { print $1; exit }'; }
-start_bg -n 1 --units 24 --lead 0 -k pk no_load
-i=0
-until [ -n "$(probe_of $bg)" ] && [ -s contest-work/output/pk-no_load-1.txt ]; do
-	i=$((i + 1)); [ $i -lt 600 ] || fail "no probe: $(cat stderr)"; sleep 0.05
-done
-sleep 0.5
+gate_make
+start_bg -n 1 --units 1 --lead 0 -k pk no_load
+wait_gated $bg
 kill -KILL "$(probe_of $bg)"
+sleep 0.2
+touch "$T/go"
 wait $bg
 grep -q "load=no_load .*status=invalid reason=probe%20killed%20by%20signal%209" contest.log ||
 	fail "not invalid: $(cat contest.log)"
 # SIGINT mid-compile: no probe left
-start_bg -n 1 --units 24 --lead 0 -k pk2 no_load
-i=0
-until [ -n "$(probe_of $bg)" ] && [ -s contest-work/output/pk2-no_load-1.txt ]; do
-	i=$((i + 1)); [ $i -lt 600 ] || fail "no probe: $(cat stderr)"; sleep 0.05
-done
+gate_reset
+start_bg -n 1 --units 1 --lead 0 -k pk2 no_load
+wait_gated $bg
 p=$(probe_of $bg)
 kill -INT $bg
 wait $bg

@@ -13,7 +13,7 @@ head -1 /proc/stat > "$T/stat1"
 exit \$rc
 EOS
 chmod +x mk
-expect 0 env MAKE="$T/mk" "$CONTEST" -n 1 --units 24 --lead 0 -k ag no_load
+expect 0 env MAKE="$T/mk" "$CONTEST" -n 1 --units 8 --lead 0 -k ag no_load
 line=$(grep 'load=no_load' contest.log)
 paste -d' ' stat0 stat1 | awk '{ for (i = 2; i <= 11; i++) { d[i] = $(i + 11) - $i; if (i <= 9) t += d[i] } 
 	printf "%.2f %.2f %.2f %.2f\n", d[2] / t * 100, d[4] / t * 100, d[5] / t * 100, (d[7] + d[8]) / t * 100 }' > want
