@@ -98,7 +98,7 @@ usage(FILE *f)
 	    "               [--probe audio|video|PERIOD_MS:PERCENT|off]\n"
 	    "               [LOAD OPTIONS] [LOAD...]\n"
 	    "       contest -r [-v] [-b LABEL] [-c LABEL] [--format table|csv|json]\n"
-	    "               [--bars] [--svg FILE] [LOG...]\n"
+	    "               [--bars] [--svg FILE] [--disturbed] [LOG...]\n"
 	    "       contest --list-loads | --help | --version\n"
 	    "load options:\n");
 	for (l = load_table; *l; l++)
@@ -1025,7 +1025,7 @@ int
 main(int argc, char **argv)
 {
 	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
-	       O_FORMAT, O_BARS, O_SVG, O_LOADOPT };
+	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_LOADOPT };
 	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
 		{ "label", required_argument, NULL, 'k' },
@@ -1048,6 +1048,7 @@ main(int argc, char **argv)
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "bars", no_argument, NULL, O_BARS },
 		{ "svg", required_argument, NULL, O_SVG },
+		{ "disturbed", no_argument, NULL, O_DISTURBED },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 	};
@@ -1159,6 +1160,7 @@ main(int argc, char **argv)
 			break;
 		case O_BARS: opt.ro.bars = 1; break;
 		case O_SVG: opt.ro.svg = optarg; break;
+		case O_DISTURBED: opt.ro.disturbed = 1; break;
 		case O_HELP: usage(stdout); return 0;
 		case O_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -1177,7 +1179,8 @@ main(int argc, char **argv)
 		}
 		return report(&opt.ro, argc, (const char *const *)argv, stdout);
 	}
-	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format)
-		errx(2, "-v, -b, -c, --format, --bars and --svg go with -r");
+	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format ||
+	    opt.ro.disturbed)
+		errx(2, "-v, -b, -c, --format, --bars, --svg and --disturbed go with -r");
 	return run_mode(argc, argv);
 }

@@ -1,7 +1,6 @@
 # A run logged with disturbed= (others used that share of the CPUs) is
 # left out of every mean and counted in a note under its row; the
-# report's disturbed option (report_opts.disturbed, --disturbed) counts
-# it.  The note gives the largest share of the row's disturbed runs.
+# report's --disturbed counts it.  The note gives the largest share of the row's disturbed runs.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
 {
@@ -19,10 +18,12 @@ grep -q '^2.6.0: 2 runs disturbed (others used up to 31% of the CPUs); not count
 	fail "note: $(cat stdout)"
 grep -q '^2.6.1: 1 run disturbed (others used 12% of the CPUs); not counted; --disturbed counts them$' stdout ||
 	fail "note of one run: $(cat stdout)"
-expect 0 "$top/tests/report-run.bin" --disturbed log
+expect 0 "$CONTEST" -r --disturbed log
 grep -q '^2.6.0  *3  366.7 ' stdout || fail "--disturbed: not counted: $(cat stdout)"
 grep -q '^2.6.1  *1  300.0 ' stdout || fail "--disturbed: 2.6.1: $(cat stdout)"
 ! grep -q 'disturbed' stdout || fail "--disturbed: a note still"
 expect 0 "$top/tests/report-run.bin" --json log
 python3 -c 'import json, sys; g = json.load(open(sys.argv[1]))["groups"]; assert [x["disturbed"] for x in g] == [0, 2, 1], g' stdout ||
 	fail "json disturbed counts"
+expect 2 "$CONTEST" --disturbed no_load
+grep -q 'go with -r' stderr || fail "--disturbed without -r: $(cat stderr)"
