@@ -200,6 +200,7 @@ title(const struct chart *c)
 		fputs(" to ", f);
 		svg_date(f, m->last_date);
 	}
+	fputs("; whiskers: +- sd; nN: N ok runs", f);
 	fputs("</text>\n<text x=\"16\" y=\"68\" font-size=\"12\" fill=\"#666\">Ratio = mean compile "
 	    "time under the load / mean no_load time of ", f);
 	if (m->base_row != NONE) {
@@ -208,7 +209,7 @@ title(const struct chart *c)
 		fputs("'", f);
 	} else
 		fputs("the same label", f);
-	fputs(" (1.0 = no slowdown); whiskers: +- sd; n: ok runs</text>\n", f);
+	fputs(" (1.0 = no slowdown)</text>\n", f);
 }
 
 static void
