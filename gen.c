@@ -22,7 +22,8 @@
  *                      mkcalls.sh (awk: call table to calls.h),
  *                      mkoffsets.sh (sed: offsets from assembly),
  *                      checksyms.sh (nm and awk on every object),
- *                      link.sh (ld -r, the link, System.map)
+ *                      link.sh (cc -r, the link, System.map,
+ *                      vmlinux.symvers)
  *   include/linux/     base headers written by hand (types, compiler,
  *                      bits, list, ...) and a graph of generated headers
  *                      in three levels, each including a few of the level
@@ -39,14 +40,20 @@
  *   arch/calls.tbl     the table mkcalls.sh turns into calls.h
  *   TOP/ and TOP/SUB/  directories of UNITS_PER_DIR units each, under a
  *                      few top directories; a Makefile per directory
- *   .../uNNNN.c        a unit: includes about a hundred headers (a dozen
- *                      directly, the rest nested), fills an ops table and
- *                      runs a few functions through the inlines
+ *   .../uNNNN.c        a unit: includes about 150 headers (a dozen
+ *                      directly, the rest nested, in chains up to about
+ *                      twenty deep), fills an ops table and runs a few
+ *                      functions through the inlines
  *   init/main.c        calls every unit, so vmlinux needs them all
  *
- * Every unit's compile is one shell recipe: cc -MD, fixdep, rm, and
- * checksyms.sh (nm | awk).  make clean removes every file the build
- * made, generated headers and host tool included.
+ * A unit's compile is three shell lines, as a Kbuild object's rule is
+ * several: cc -MD (cc, cc1, as), fixdep and rm; checksyms.sh (sh, nm,
+ * awk); nm piped to sed for the symbol list.  With its share of its
+ * directory's make and ar that is about fourteen execs for about 0.2
+ * CPU-seconds, the kernel's execs per CPU-second (a kernel object has
+ * more execs and a costlier cc1).  doc/bench-tree.md holds the measured
+ * fingerprint.  make clean removes every file the build made, generated
+ * headers and host tool included.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -58,7 +65,7 @@
 #include "gen.h"
 #include "util.h"
 
-#define UNITS_PER_DIR	4	/* translation units per directory */
+#define UNITS_PER_DIR	2	/* translation units per directory */
 #define NTOP		8	/* top directories holding the units' directories */
 #define NASM		20	/* headers in arch/include/asm */
 #define NGENERIC	12	/* asm headers reached through generated wrappers */
@@ -183,7 +190,7 @@ rnd(unsigned n)
 	return (unsigned)((rng * 0x2545F4914F6CDD1DULL) >> 33) % n;
 }
 
-/* The upper-case form of s, for macros and guards (one static buffer each call site). */
+/* The upper-case form of s in dst, for macros and guards; / . - become _. */
 static const char *
 upper(char *dst, size_t len, const char *s)
 {
@@ -721,11 +728,13 @@ static const char *const link_sh[] = {
 	"# link.sh OUT ARCHIVE: links vmlinux in steps: every object of the thin",
 	"# archive into one relocatable vmlinux.o (whole archive: nothing refers",
 	"# to most members yet), the final link, then System.map, the symbols in",
-	"# address order without the absolute and undefined ones.",
+	"# address order without the absolute and undefined ones, and",
+	"# vmlinux.symvers, every object's function list, sorted.",
 	"set -e",
 	"${CC:-cc} -r -nostdlib -o vmlinux.o -Wl,--whole-archive \"$2\" -Wl,--no-whole-archive",
 	"${CC:-cc} -o \"$1\" vmlinux.o",
 	"${NM:-nm} -n \"$1\" | sed -e '/ [AaUw] /d' -e '/^ /d' > System.map",
+	"find . -name '.*.sym' -exec cat {} + | sort > vmlinux.symvers",
 	NULL
 };
 
@@ -743,10 +752,11 @@ static const char *const makefile_build[] = {
 	"# scripts/Makefile.build: the rules of every directory's sub-make.  The",
 	"# directory's Makefile names its objects (obj-y, as .config selects them)",
 	"# and its subdirectories (subdir-y); these rules compile the one, descend",
-	"# into the other, and archive both into a thin built-in.a.  One shell",
-	"# recipe a compile: the compiler writes the dependencies (-MD), fixdep",
-	"# rewrites them into the .cmd file the next make includes, checksyms.sh",
-	"# reads the object's symbols.",
+	"# into the other, and archive both into a thin built-in.a.  A compile",
+	"# is three shells, one a line, as a Kbuild object's rule is several: the",
+	"# compiler writes the dependencies (-MD) and fixdep rewrites them into",
+	"# the .cmd file the next make includes; checksyms.sh checks the object's",
+	"# symbols; nm and sed list the functions it defines for vmlinux.symvers.",
 	"subdir-ar := $(addsuffix /built-in.a,$(subdir-y))",
 	"",
 	"built-in.a: $(obj-y) $(subdir-y)",
@@ -759,8 +769,9 @@ static const char *const makefile_build[] = {
 	"\t@set -e; echo '  CC      $(obj)/$@'; \\",
 	"\t$(cmd_cc_o_c) -MD -MF .$@.d; \\",
 	"\t$(FIXDEP) .$@.d $@ '$(cmd_cc_o_c)' > .$@.cmd; \\",
-	"\trm -f .$@.d; \\",
-	"\t$(CONFIG_SHELL) $(srctree)/scripts/checksyms.sh $@ $*",
+	"\trm -f .$@.d",
+	"\t@$(CONFIG_SHELL) $(srctree)/scripts/checksyms.sh $@ $*",
+	"\t@$(NM) $@ | sed -n 's/^[0-9a-f]* T //p' > .$@.sym",
 	"",
 	"-include $(wildcard .*.cmd)",
 	"",
@@ -1293,10 +1304,11 @@ static const char *const top_rules[] = {
 	"\t@echo '  HOSTCC  $@'; $(HOSTCC) -O2 -o $@ scripts/fixdep.c",
 	"",
 	"clean:",
-	"\t@find . \\( -name '*.o' -o -name '*.a' -o -name '*.s' -o -name '.*.cmd' -o -name '.*.d' \\) \\",
+	"\t@find . \\( -name '*.o' -o -name '*.a' -o -name '*.s' -o -name '.*.cmd' -o -name '.*.d' \\",
+	"\t    -o -name '.*.sym' \\) \\",
 	"\t    -type f -exec rm -f {} +",
 	"\t@rm -rf include/generated arch/include/generated",
-	"\t@rm -f vmlinux System.map scripts/fixdep",
+	"\t@rm -f vmlinux System.map vmlinux.symvers scripts/fixdep",
 	"",
 	"FORCE:",
 	".PHONY: all clean FORCE",
