@@ -1,16 +1,21 @@
 # contest: see README.  Sources are listed one by one.
-VERSION = 0.1
+VERSION = 0.2
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -pedantic
-CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_GNU_SOURCE
 LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
-OBJ = contest.o log.o report.o svg.o stats.o gen.o util.o loads/table.o loads/common.o $(LOADS)
+# the run lifecycle and the loads: contest and the test driver share them
+CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
+# the report: the model, then one file per renderer
+REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
+OBJ = contest.o gen.o $(REPORT) $(CORE)
+HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -20,18 +25,51 @@ contest: $(OBJ)
 .c.o:
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(OBJ): config.h load.h log.h report.h report-int.h stats.h gen.h util.h
+$(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-# tests/solo.bin: one load alone, no compile, for tests and make bench
-SOLO_OBJ = util.o loads/table.o loads/common.o $(LOADS)
-tests/solo.bin: tests/solo.c $(SOLO_OBJ) load.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(SOLO_OBJ) $(LDLIBS)
+# test programs, built with the project's flags; not installed
+TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
+tests/solo.bin: tests/solo.c $(CORE) $(HDR)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
+tests/unit-log.bin: tests/unit-log.c log.o log.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o $(LDLIBS)
+tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o $(LDLIBS)
+tests/stats-test.bin: tests/stats-test.c stats.o stats.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
 
-check: contest tests/solo.bin
+tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
+# to check sys.c by hand against vmstat and /proc/stat
+tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
+
+# the interactivity probe alone: its unit test, and a driver for tests
+# and make bench (doc/probe.md)
+tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
+tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
+
+# the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
+# report's sources; make check runs it briefly when clang has libFuzzer
+FUZZCC = clang
+FUZZ_TIME = 60
+tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c $(HDR)
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c -lm
+
+fuzz: tests/fuzz-report.bin
+	mkdir -p tests/tmp/fuzz-corpus
+	tests/fuzz-report.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+	    -print_final_stats=1 -dict=tests/fuzz/log.dict tests/tmp/fuzz-corpus tests/fuzz/corpus
+
+check: contest $(TESTBIN)
 	@sh tests/run.sh
 
-bench: contest tests/solo.bin
+bench: contest $(TESTBIN)
 	@sh tests/bench.sh
 
 install: contest
@@ -45,7 +83,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) tests/*.bin
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin tests/fuzz-report.bin
 	rm -rf tests/tmp
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check bench fuzz install uninstall clean

@@ -12,6 +12,7 @@
 #define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
+#define DEF_PROBE	"audio"		/* the interactivity probe's profile (--probe) */
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
 #define MAX_RUNS	1000		/* largest -n */
@@ -19,5 +20,12 @@
 #define MAX_LEAD	600		/* largest --lead, seconds */
 #define MAX_UNITS	100000		/* largest --units */
 #define LABEL_MAX	63		/* longest label after sanitising, bytes */
+#define TIMEOUT_FACTOR	10		/* default --timeout: this times the label's no_load Time */
+#define TIMEOUT_MIN	60		/* ... but at least this, seconds */
+#define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
+#define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
+#define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
+#define UNIT_CPU_S	0.8		/* CPU seconds one built-in unit takes, for the first estimate */
+#define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

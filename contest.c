@@ -1,48 +1,37 @@
 /*
- * contest.c: the harness.  Times a reference compile while one
- * background load runs, N times per load, and appends one record per run
- * to the results log; renders the report with -r.  It owns every
- * process, the clock, signals, the log and all output; only this file
- * decides to exit.
- *
- * System calls at the heart of it: fork/exec of make in its own process
- * group, wait4(2) for the compile's rusage, clock_gettime(CLOCK_MONOTONIC)
- * for elapsed time, /proc/PID/stat for the load's CPU time, a shared
- * anonymous mapping for the load's work counter.
+ * contest.c: the harness.  Reads the command line, checks everything it
+ * can before the first compile, writes the built-in tree, then runs the
+ * suite (run.c does each run) in rounds and appends one record per run
+ * to the log; renders the report with -r.  Only this file decides to
+ * exit, and on a signal it dies by that signal once nothing of the run
+ * in progress is left.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "config.h"
+#include "cage.h"
 #include "gen.h"
-#include "load.h"
 #include "log.h"
 #include "report.h"
+#include "run.h"
 #include "util.h"
 
-#define VERSION "0.1"
+#define VERSION "0.2"
+#define MAXLOADS 64
 
 static struct {
 	long runs;
@@ -54,70 +43,77 @@ static struct {
 	long jobs;
 	long lead;
 	long units;
-	const char *other;		/* -o */
-	const char *walk;
-	unsigned long long size;
+	double timeout;			/* --timeout; 0: the default */
+	int by_load;			/* --by-load: all runs of a load together */
+	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
 } opt;
 
-/* state of the run in progress, for the signal path */
-static volatile sig_atomic_t caught;	/* signal that asks us to stop */
-static volatile sig_atomic_t ticked;	/* the live counter's alarm */
-static pid_t compile_pid, load_pid;
-static char run_dir[PATH_MAX];		/* the load's directory, removed after each run */
-static char out_path[PATH_MAX];		/* the compile's output of the run in progress */
-
+/* what every record of the invocation shares */
+static struct rec who;
 static char tree_dir[PATH_MAX];		/* where the compile runs */
-static char workload[1024];		/* builtin:N or the tree path */
-static char config_hash[17];
-static char host[65], kernel[65];
-static long ncpu;
-static unsigned long long ram;
-static int compiled;			/* a compile ran in this invocation */
-static int cannot_drop;			/* dropping the page cache failed once */
-static int live;			/* stderr is a terminal: show the counter */
+static struct cage cage;
+static struct sys sys;			/* the machine's counters */
+static struct rec snap_rec;		/* the box's snapshot ... */
+static int snap_due;			/* ... to go in the log with the first run */
+static int lock_fd = -1;		/* the machine-wide measuring lock */
+
+/* ------------------------------------------------------------- dying */
+
+/* Die by sig, as a shell loop expects of a program stopped by ^C. */
+static void
+die_by(int sig)
+{
+	fflush(stdout);
+	fflush(stderr);
+	run_default_signals();
+	raise(sig);
+	_exit(128 + sig);
+}
+
+/* A signal stopped the run in progress: it is cleaned up; so is the rest. */
+static void
+stopped_by(int sig, int live)
+{
+	fprintf(stderr, "%scontest: %s: stopped, no record written for the run in progress\n",
+	    live ? "\n" : "", strsignal(sig));
+	cage_close(&cage);
+	die_by(sig);
+}
+
+/* -------------------------------------------------------- command line */
 
 static void
 usage(FILE *f)
 {
+	const struct load *const *l;
+	const struct load_option *o;
+
 	fprintf(f,
 	    "usage: contest [-n RUNS] [-k LABEL] [-l LOG] [-d WORKDIR] [-s KERNEL_TREE]\n"
-	    "               [-T TARGET] [-j JOBS] [-o OTHER_DIR] [--lead SECONDS]\n"
-	    "               [--units N] [--size SIZE] [--walk DIR] [--no-baseline] [LOAD...]\n"
+	    "               [-T TARGET] [-j JOBS] [--lead SECONDS] [--units N]\n"
+	    "               [--timeout SECONDS] [--by-load] [--no-baseline]\n"
+	    "               [--probe audio|video|PERIOD_MS:PERCENT|off]\n"
+	    "               [LOAD OPTIONS] [LOAD...]\n"
 	    "       contest -r [-v] [-b LABEL] [-c LABEL] [--format table|csv|json]\n"
-	    "               [--bars] [--svg FILE] [LOG...]\n"
-	    "       contest --list-loads | --help | --version\n");
+	    "               [--bars] [--svg FILE] [--disturbed] [LOG...]\n"
+	    "       contest --list-loads | --help | --version\n"
+	    "load options:\n");
+	for (l = load_table; *l; l++)
+		for (o = (*l)->options; o && o->name; o++)
+			if (load_option_find(o->name) == o) {
+				char flag[64];
+				if (o->key)
+					snprintf(flag, sizeof(flag), "-%c, --%s %s", o->key, o->name, o->arg);
+				else
+					snprintf(flag, sizeof(flag), "--%s %s", o->name, o->arg);
+				fprintf(f, "  %-22s %s\n", flag, o->help);
+			}
 }
 
-static void
-handler(int sig)
-{
-	if (sig == SIGALRM)
-		ticked = 1;
-	else if (!caught)
-		caught = sig;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double
-tv(const struct timeval *t)
-{
-	return (double)t->tv_sec + t->tv_usec / 1e6;
-}
-
-/*
- * Numbers from the command line: whole, in range, nothing after them.
- */
+/* Numbers from the command line: whole, in range, nothing after them. */
 static long
 number(const char *what, const char *s, long lo, long hi)
 {
@@ -131,32 +127,6 @@ number(const char *what, const char *s, long lo, long hi)
 		exit(2);
 	}
 	return v;
-}
-
-/* A size: bytes with an optional k, M or G suffix (powers of 1024). */
-static unsigned long long
-size_arg(const char *what, const char *s)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	errno = 0;
-	if (!isdigit((unsigned char)*s))
-		goto bad;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		goto bad;
-	switch (*end) {
-	case 'k': case 'K': mul = 1ULL << 10; end++; break;
-	case 'm': case 'M': mul = 1ULL << 20; end++; break;
-	case 'g': case 'G': mul = 1ULL << 30; end++; break;
-	}
-	if (*end != '\0' || v == 0 || v > (1ULL << 50) / mul)
-		goto bad;
-	return v * mul;
-bad:
-	warnx("%s must be a size like 64M, 512k or 2G, not '%s'", what, s);
-	exit(2);
 }
 
 static void
@@ -175,11 +145,39 @@ static void
 list_loads(void)
 {
 	const struct load *const *l;
+	const struct load_option *o;
 
-	for (l = load_table; *l; l++)
-		printf("%-14s %-9s %s%s\n", (*l)->name, (*l)->unit, (*l)->desc,
+	for (l = load_table; *l; l++) {
+		printf("%-14s %-9s %s%s", (*l)->name, (*l)->unit, (*l)->desc,
 		    (*l)->flags & LOAD_EXTRA ? " (not in the default suite)" : "");
+		for (o = (*l)->options; o && o->name; o++)
+			printf("%s--%s", o == (*l)->options ? "; options: " : ", ", o->name);
+		printf("\n");
+	}
 }
+
+/* What the report knows of the loads: their order and their aliases. */
+static void
+report_data(struct report_opts *ro)
+{
+	static const char *order[MAXLOADS + 1], *aliases[2 * MAXLOADS + 1];
+	const struct load *const *l;
+	int n = 0, a = 0;
+
+	for (l = load_table; *l && n < MAXLOADS; l++) {
+		order[n++] = (*l)->name;
+		if ((*l)->alias) {
+			aliases[a++] = (*l)->alias;
+			aliases[a++] = (*l)->name;
+		}
+	}
+	order[n] = NULL;
+	aliases[a] = NULL;
+	ro->order = order;
+	ro->aliases = aliases;
+}
+
+/* ----------------------------------------------------------- preflight */
 
 /* Is prog an executable in PATH (or a path to one)? */
 static int
@@ -202,218 +200,6 @@ in_path(const char *prog)
 	}
 }
 
-static void
-set_oom_adj(const char *val)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-
-	/* not permitted: the inherited value stays */
-	if (fd >= 0) {
-		ssize_t w = write(fd, val, strlen(val));
-		(void)w;
-		close(fd);
-	}
-}
-
-/*
- * CPU seconds (user + sys) used so far by the live processes of process
- * group pgid, including children they have reaped: the sum of utime,
- * stime, cutime and cstime in /proc/PID/stat.
- */
-static double
-group_cpu(pid_t pgid)
-{
-	unsigned long long ticks = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (pgid <= 0 || (d = opendir("/proc")) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL) {
-		char path[64], buf[1024], *p;
-		unsigned long long ut, st, cut, cst;
-		long pgrp;
-		ssize_t n;
-		int fd;
-
-		if (!isdigit((unsigned char)de->d_name[0]))
-			continue;
-		snprintf(path, sizeof(path), "/proc/%.20s/stat", de->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		/* the command name may hold anything: parse after its last ')' */
-		if ((p = strrchr(buf, ')')) == NULL)
-			continue;
-		if (sscanf(p + 2, "%*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-		    &pgrp, &ut, &st, &cut, &cst) != 5 || pgrp != pgid)
-			continue;
-		ticks += ut + st + cut + cst;
-	}
-	closedir(d);
-	return (double)ticks / (double)sysconf(_SC_CLK_TCK);
-}
-
-/* Kill process group pgid and reap every child of ours in it. */
-static void
-kill_group(pid_t pgid)
-{
-	if (pgid <= 0)
-		return;
-	kill(-pgid, SIGKILL);
-	while (waitpid(-pgid, NULL, 0) > 0 || errno == EINTR)
-		;
-}
-
-/* On a signal: stop everything, remove what this run made, exit. */
-static void
-abort_run(void)
-{
-	int sig = caught;
-
-	kill_group(compile_pid);
-	kill_group(load_pid);
-	compile_pid = load_pid = 0;
-	if (run_dir[0])
-		rmtree(run_dir);
-	if (out_path[0])
-		unlink(out_path);
-	fprintf(stderr, "%scontest: %s: stopped, no record written for the run in progress\n",
-	    live ? "\n" : "", strsignal(sig));
-	signal(sig, SIG_DFL);
-	exit(128 + sig);
-}
-
-static void
-check_caught(void)
-{
-	if (caught)
-		abort_run();
-}
-
-/* Sleep s seconds unless a signal asks us to stop. */
-static void
-pause_for(double s)
-{
-	double end = now() + s, left;
-
-	while ((left = end - now()) > 0) {
-		struct timespec ts = { (time_t)left, (long)((left - (time_t)left) * 1e9) };
-		nanosleep(&ts, NULL);
-		check_caught();
-	}
-}
-
-static void
-drop_caches(char *cache, size_t len)
-{
-	int fd;
-
-	sync();
-	if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC)) >= 0) {
-		if (write(fd, "3\n", 2) == 2) {
-			close(fd);
-			snprintf(cache, len, "dropped");
-			return;
-		}
-		close(fd);
-	}
-	if (!cannot_drop++)
-		warn("cannot drop the page cache (/proc/sys/vm/drop_caches); runs are logged with cache=kept");
-	snprintf(cache, len, "kept");
-}
-
-/*
- * Run make with args in the tree, output to path (appended when append),
- * in its own process group.  Returns the pid; the caller waits.
- */
-static pid_t
-spawn_make(char *const argv[], const char *path, int append)
-{
-	pid_t pid;
-	int fd;
-
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0644)) < 0)
-		err(1, "cannot open '%s'", path);
-	if ((pid = fork()) < 0)
-		err(1, "cannot fork the compile");
-	if (pid == 0) {
-		int in = open("/dev/null", O_RDONLY);
-		setpgid(0, 0);
-#ifdef __linux__
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGALRM, SIG_DFL);
-		set_oom_adj("0");
-		if (in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
-			_exit(126);
-		if (chdir(tree_dir) < 0) {
-			dprintf(2, "contest: cannot enter '%s': %s\n", tree_dir, strerror(errno));
-			_exit(126);
-		}
-		execvp(argv[0], argv);
-		dprintf(2, "contest: cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	close(fd);
-	compile_pid = pid;	/* for the signal path */
-	return pid;
-}
-
-/* Wait for the compile, keeping the live counter; abort on a signal. */
-static int
-wait_make(pid_t pid, struct rusage *ru, const char *what, double t0)
-{
-	int status;
-
-	for (;;) {
-		pid_t r = wait4(pid, &status, 0, ru);
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR)
-			err(1, "wait4");
-		check_caught();
-		if (ticked && live) {
-			ticked = 0;
-			fprintf(stderr, "\r  %s: %d s ", what, (int)(now() - t0));
-		}
-	}
-	kill_group(pid);	/* anything make left behind */
-	compile_pid = 0;
-	return status;
-}
-
-/* Print the last lines of a failed compile's output. */
-static void
-show_tail(const char *path)
-{
-	char *lines[OUTPUT_TAIL] = { 0 }, buf[1024];
-	int i, n = 0;
-	FILE *f;
-
-	if ((f = fopen(path, "r")) == NULL)
-		return;
-	while (fgets(buf, sizeof(buf), f)) {
-		free(lines[n % OUTPUT_TAIL]);
-		lines[n++ % OUTPUT_TAIL] = strdup(buf);
-	}
-	fclose(f);
-	fprintf(stderr, "contest: last lines of '%s':\n", path);
-	for (i = n > OUTPUT_TAIL ? n - OUTPUT_TAIL : 0; i < n; i++)
-		if (lines[i % OUTPUT_TAIL])
-			fprintf(stderr, "  %s", lines[i % OUTPUT_TAIL]);
-	for (i = 0; i < OUTPUT_TAIL; i++)
-		free(lines[i]);
-}
-
 /* The make to run: $MAKE (one program, no arguments) or make. */
 static const char *
 make_prog(void)
@@ -421,364 +207,6 @@ make_prog(void)
 	const char *m = getenv("MAKE");
 
 	return m && *m ? m : "make";
-}
-
-/* make clean in the tree (untimed); 0 if it worked. */
-static int
-clean_tree(const char *outfile)
-{
-	char *argv[] = { (char *)make_prog(), "-s", "clean", NULL };
-	struct rusage ru;
-	int st;
-
-	st = wait_make(spawn_make(argv, outfile, 0), &ru, "make clean", now());
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		warnx("'make clean' failed in '%s'", tree_dir);
-		show_tail(outfile);
-		return -1;
-	}
-	return 0;
-}
-
-static void
-make_argv(char *argv[], char *jobs, size_t len)
-{
-	int n = 0;
-
-	snprintf(jobs, len, "-j%ld", opt.jobs);
-	argv[n++] = (char *)make_prog();
-	argv[n++] = jobs;
-	if (opt.tree)
-		argv[n++] = (char *)opt.target;
-	argv[n] = NULL;
-}
-
-/* An untimed compile, to warm the page cache for cacherun. */
-static int
-warm_up(void)
-{
-	char jobs[32], *argv[4], path[PATH_MAX];
-	struct rusage ru;
-	int st;
-
-	snprintf(path, sizeof(path), "%s/output/warm-up.txt", opt.workdir);
-	if (clean_tree(path) < 0)
-		return -1;
-	fprintf(stderr, "contest: warm-up compile for cacherun (untimed)\n");
-	make_argv(argv, jobs, sizeof(jobs));
-	st = wait_make(spawn_make(argv, path, 1), &ru, "warm-up", now());
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		warnx("the warm-up compile failed");
-		show_tail(path);
-		return -1;
-	}
-	compiled = 1;
-	return 0;
-}
-
-/*
- * Fork the load: its own process group, first in line for the OOM killer,
- * setup, then wait for "go".  Returns 0 when the load is ready, -1 when
- * setup failed (ctx->reason says why).
- */
-static int
-start_load(const struct load *l, struct load_ctx *ctx, int *go_fd)
-{
-	int ready[2], go[2];
-	char c;
-	ssize_t n;
-
-	if (pipe(ready) < 0 || pipe(go) < 0)
-		err(1, "pipe");
-	if ((load_pid = fork()) < 0)
-		err(1, "cannot fork the load");
-	if (load_pid == 0) {
-		struct sigaction sa;
-		int rc;
-
-		setpgid(0, 0);
-#ifdef __linux__
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = load_stop_handler;
-		sigaction(SIGTERM, &sa, NULL);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGALRM, SIG_DFL);
-		set_oom_adj("1000");
-		close(ready[0]);
-		close(go[1]);
-		rc = l->setup ? l->setup(ctx) : 0;
-		if (rc < 0 && !ctx->reason[0])
-			snprintf(ctx->reason, sizeof(ctx->reason), "setup failed");
-		if (write(ready[1], rc < 0 ? "f" : "r", 1) != 1 || rc < 0) {
-			if (l->cleanup)
-				l->cleanup(ctx);
-			_exit(1);
-		}
-		close(ready[1]);
-		if (read(go[0], &c, 1) == 1 && !load_stopping()) {
-			rc = l->run(ctx);
-			if (rc < 0 && !ctx->reason[0])
-				snprintf(ctx->reason, sizeof(ctx->reason), "load failed");
-		}
-		if (l->cleanup)
-			l->cleanup(ctx);
-		_exit(rc < 0 ? 1 : 0);
-	}
-	setpgid(load_pid, load_pid);
-	close(ready[1]);
-	close(go[0]);
-	while ((n = read(ready[0], &c, 1)) < 0 && errno == EINTR)
-		check_caught();
-	close(ready[0]);
-	check_caught();
-	*go_fd = go[1];
-	if (n == 1 && c == 'r')
-		return 0;
-	if (!ctx->reason[0])
-		snprintf(ctx->reason, sizeof(ctx->reason), "load died in setup");
-	return -1;
-}
-
-/* Describe how a process ended, for a reason. */
-static void
-describe_exit(char *buf, size_t len, int status)
-{
-	if (WIFSIGNALED(status))
-		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-	else
-		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
-}
-
-/*
- * Stop the load at the end of the window: SIGTERM to its group so it
- * cleans up, SIGKILL after STOP_GRACE seconds, reap all of it.
- */
-static void
-stop_load(void)
-{
-	double end = now() + STOP_GRACE;
-
-	kill(-load_pid, SIGTERM);
-	while (now() < end) {
-		struct timespec ts = { 0, 10000000 };
-		pid_t r = waitpid(load_pid, NULL, WNOHANG);
-		if (r == load_pid || (r < 0 && errno == ECHILD))
-			break;
-		nanosleep(&ts, NULL);
-	}
-	kill_group(load_pid);
-	load_pid = 0;
-}
-
-static void
-fill_common(struct rec *r, const struct load *l, long run)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	memset(r, 0, sizeof(*r));
-	r->version = LOG_VERSION;
-	gmtime_r(&t, &tm);
-	strftime(r->date, sizeof(r->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	snprintf(r->host, sizeof(r->host), "%s", host);
-	snprintf(r->label, sizeof(r->label), "%s", opt.label);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
-	snprintf(r->load, sizeof(r->load), "%s", l->name);
-	r->run = run;
-	snprintf(r->unit, sizeof(r->unit), "%s", l->unit);
-	r->jobs = opt.jobs;
-	snprintf(r->workload, sizeof(r->workload), "%s", workload);
-	snprintf(r->config, sizeof(r->config), "%s", config_hash);
-	r->ncpu = ncpu;
-}
-
-/* One timed run of load l; returns 0 if it was ok. */
-static int
-do_run(const struct load *l, long run, long runs)
-{
-	char jobs[32], *argv[4], what[64], why[LOAD_REASON_MAX + 160], path[PATH_MAX];
-	struct load_ctx *ctx = NULL;
-	struct rusage ru, self0, self1;
-	double t0, t1, c0 = 0, c1 = 0;
-	unsigned long long w0 = 0, w1 = 0;
-	int idle = (l->flags & LOAD_IDLE) != 0, go_fd = -1, st, load_ok = 1;
-	struct rec r;
-
-	fill_common(&r, l, run);
-	snprintf(what, sizeof(what), "%s %ld/%ld", l->name, run, runs);
-	fprintf(stderr, "contest: %s: starting\n", what);
-	snprintf(out_path, sizeof(out_path), "%s/output/%s-%s-%ld.txt", opt.workdir, opt.label, l->name, run);
-	if ((l->flags & LOAD_WARM) && !compiled && warm_up() < 0)
-		return -1;
-	if (clean_tree(out_path) < 0)
-		return -1;
-	why[0] = '\0';
-
-	if (!idle) {
-		ctx = mmap(NULL, sizeof(*ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (ctx == MAP_FAILED)
-			err(1, "mmap");
-		snprintf(run_dir, sizeof(run_dir), "%s/contest-run.%ld",
-		    l->flags & LOAD_OTHER ? opt.other : opt.workdir, (long)getpid());
-		rmtree(run_dir);
-		if (mkdirs(run_dir, 0755) < 0)
-			err(1, "cannot create '%s'", run_dir);
-		ctx->dir = run_dir;
-		ctx->base = l->flags & LOAD_OTHER ? opt.other : opt.workdir;
-		ctx->tree = opt.tree;
-		ctx->walk = opt.walk;
-		ctx->size = opt.size;
-		ctx->ram = ram;
-		ctx->ncpu = (int)ncpu;
-		if (start_load(l, ctx, &go_fd) < 0) {
-			load_ok = 0;
-			snprintf(why, sizeof(why), "%s", ctx->reason);
-		}
-	}
-
-	if (l->flags & LOAD_WARM)
-		snprintf(r.cache, sizeof(r.cache), "warm");
-	else
-		drop_caches(r.cache, sizeof(r.cache));
-	check_caught();
-
-	if (!idle && load_ok) {
-		if (write(go_fd, "g", 1) != 1)
-			err(1, "cannot start the load");
-		close(go_fd);
-		r.lead = (double)opt.lead;
-		pause_for((double)opt.lead);
-	}
-
-	if (!load_ok) {
-		/* nothing to measure: the load never ran */
-		stop_load();
-		rmtree(run_dir);
-		run_dir[0] = '\0';
-		munmap(ctx, sizeof(*ctx));
-		snprintf(r.status, sizeof(r.status), "invalid");
-		snprintf(r.reason, sizeof(r.reason), "%s", why);
-		check_caught();
-		if (log_append(opt.log, &r) < 0)
-			err(1, "cannot append to '%s'", opt.log);
-		unlink(out_path);
-		out_path[0] = '\0';
-		fprintf(stderr, "contest: %s: invalid: %s\n", what, why);
-		return -1;
-	}
-	make_argv(argv, jobs, sizeof(jobs));
-	if (ctx) {
-		w0 = atomic_load(&ctx->work);
-		c0 = group_cpu(load_pid);
-	}
-	getrusage(RUSAGE_SELF, &self0);
-	t0 = now();
-	compile_pid = spawn_make(argv, out_path, 1);
-	st = wait_make(compile_pid, &ru, what, t0);
-	t1 = now();
-	compiled = 1;
-	if (ctx) {
-		w1 = atomic_load(&ctx->work);
-		c1 = group_cpu(load_pid);
-	}
-	getrusage(RUSAGE_SELF, &self1);
-	r.self = tv(&self1.ru_utime) + tv(&self1.ru_stime) - tv(&self0.ru_utime) - tv(&self0.ru_stime);
-	if (live)
-		fprintf(stderr, "\r\033[K");
-
-	r.elapsed = t1 - t0;
-	r.user = tv(&ru.ru_utime);
-	r.sys = tv(&ru.ru_stime);
-	r.majflt = (double)ru.ru_majflt;
-	r.minflt = (double)ru.ru_minflt;
-	r.nvcsw = (double)ru.ru_nvcsw;
-	r.nivcsw = (double)ru.ru_nivcsw;
-	r.maxrss = (double)ru.ru_maxrss;
-	r.lcpu = c1 > c0 ? c1 - c0 : 0;
-	r.units = ctx ? (double)(w1 - w0) / l->scale : 0;
-
-	if (ctx) {
-		int lst;
-		pid_t p = waitpid(load_pid, &lst, WNOHANG);
-		if (p == load_pid) {
-			char how[64];
-			describe_exit(how, sizeof(how), lst);
-			snprintf(why, sizeof(why), "load %s%s%s", how, ctx->reason[0] ? ": " : "", ctx->reason);
-			load_pid = p;	/* reaped; stop_load reaps the rest of the group */
-			load_ok = 0;
-		} else if (w1 == w0) {
-			snprintf(why, sizeof(why), "load did no work in the compile window");
-			load_ok = 0;
-		}
-	}
-	if (ctx) {
-		if (load_pid)
-			stop_load();
-		rmtree(run_dir);
-		run_dir[0] = '\0';
-		if (ctx->note[0])
-			snprintf(r.extra, sizeof(r.extra), "%s", ctx->note);
-		munmap(ctx, sizeof(*ctx));
-	}
-
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		char how[64];
-		describe_exit(how, sizeof(how), st);
-		snprintf(r.status, sizeof(r.status), "failed");
-		snprintf(r.reason, sizeof(r.reason), "compile %s", how);
-	} else if (!load_ok) {
-		snprintf(r.status, sizeof(r.status), "invalid");
-		snprintf(r.reason, sizeof(r.reason), "%s", why);
-	} else {
-		snprintf(r.status, sizeof(r.status), "ok");
-	}
-	check_caught();
-	if (log_append(opt.log, &r) < 0)
-		err(1, "cannot append to '%s'", opt.log);
-	snprintf(path, sizeof(path), "%s", out_path);
-	out_path[0] = '\0';
-
-	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", what, r.elapsed,
-	    r.elapsed > 0 ? (r.user + r.sys) / r.elapsed * 100 : 0.0);
-	if (!idle)
-		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", r.units, l->unit,
-		    r.elapsed > 0 ? r.lcpu / r.elapsed * 100 : 0.0);
-	if (!strcmp(r.status, "ok")) {
-		fprintf(stderr, "\n");
-		return 0;
-	}
-	fprintf(stderr, ", %s: %s\n", r.status, r.reason);
-	if (!strcmp(r.status, "failed"))
-		show_tail(path);
-	return -1;
-}
-
-/* Does the log hold an ok no_load run comparable with this invocation? */
-static int
-have_baseline(void)
-{
-	struct logreader *lr;
-	struct rec r;
-	int found = 0;
-	FILE *f;
-
-	if ((f = fopen(opt.log, "r")) == NULL)
-		return 0;
-	if ((lr = calloc(1, sizeof(*lr))) == NULL)
-		err(1, "calloc");
-	lr->f = f;
-	lr->name = opt.log;
-	lr->quiet = 1;
-	while (!found && log_next(lr, &r))
-		found = !strcmp(r.load, "no_load") && !strcmp(r.status, "ok") &&
-		    !strcmp(r.label, opt.label) && !strcmp(r.workload, workload) &&
-		    r.jobs == opt.jobs && !strcmp(r.config, config_hash);
-	free(lr);
-	fclose(f);
-	return found;
 }
 
 /* FNV-1a 64 of a file, as 16 hex digits. */
@@ -800,232 +228,805 @@ hash_file(const char *path, char out[17])
 	return 0;
 }
 
-/* Everything that can be checked before the first compile. */
+/* The directory part of path, "." if none. */
 static void
-preflight(const struct load **loads, int nloads)
+dir_of(char *dir, size_t len, const char *path)
 {
-	char path[PATH_MAX + 32];
+	char *slash;
+
+	snprintf(dir, len, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		dir[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else
+		snprintf(dir, len, ".");
+}
+
+/*
+ * A directory contest writes in as root must not be a way to write
+ * elsewhere: not a symbolic link, and not writable by others.
+ */
+static void
+check_dir_safe(const char *what, const char *path, int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		err(2, "cannot stat the %s '%s'", what, path);
+	if (st.st_uid != geteuid() && (st.st_mode & 022))
+		errx(2, "the %s '%s' belongs to another user and others may write in it: refused",
+		    what, path);
+	if ((st.st_mode & 002) && !(st.st_mode & S_ISVTX))
+		errx(2, "the %s '%s' is writable by everyone: refused", what, path);
+}
+
+/* Open (made if missing) a directory of contest's, never through a link. */
+static int
+open_own_dir(const char *what, const char *path)
+{
+	int fd;
+
+	if (mkdirs(path, 0755) < 0)
+		err(2, "cannot create the %s '%s'", what, path);
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		if (errno == ELOOP || errno == ENOTDIR) {
+			struct stat st;
+			if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+				errx(2, "the %s '%s' is a symbolic link: refused", what, path);
+		}
+		err(2, "cannot open the %s '%s'", what, path);
+	}
+	check_dir_safe(what, path, fd);
+	return fd;
+}
+
+/*
+ * Everything about the command line and the paths it names, checked
+ * before anything is created: exit 2 for bad input, 1 for what is
+ * missing on the machine.
+ */
+static void
+check_inputs(const struct load **loads, int nloads)
+{
+	char path[PATH_MAX + 32], dir[PATH_MAX];
 	const char *cc = getenv("CC");
 	struct stat sb;
-	int fd, i;
+	int fd, i, rc;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
 
-	if (mkdirs(opt.workdir, 0755) < 0)
-		err(1, "cannot create the work directory '%s'", opt.workdir);
-	/* one contest per work directory: a second would rebuild the same
-	 * tree under the first one's feet.  The lock dies with the process. */
-	if ((fd = open(opt.workdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(1, "cannot open the work directory '%s'", opt.workdir);
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
-		errx(1, "another contest is running in the work directory '%s'", opt.workdir);
-	snprintf(path, sizeof(path), "%s/.contest-probe.XXXXXX", opt.workdir);
-	if ((fd = mkstemp(path)) < 0)
-		err(1, "cannot write in the work directory '%s'", opt.workdir);
-	close(fd);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/output", opt.workdir);
-	if (mkdirs(path, 0755) < 0)
-		err(1, "cannot create '%s'", path);
-
 	/* the log: appendable if it exists, creatable if not */
+	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
+		errx(2, "the log '%s' is a directory", opt.log);
 	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
 		close(fd);
 	else if (errno != ENOENT)
-		err(1, "cannot append to the log '%s'", opt.log);
+		err(2, "cannot append to the log '%s'", opt.log);
 	else {
-		char dir[PATH_MAX], *slash;
-		snprintf(dir, sizeof(dir), "%s", opt.log);
-		slash = strrchr(dir, '/');
-		if (slash == dir)
-			dir[1] = '\0';
-		else if (slash)
-			*slash = '\0';
-		else
-			snprintf(dir, sizeof(dir), ".");
+		dir_of(dir, sizeof(dir), opt.log);
 		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(1, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
+			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
 	}
+
+	/* the work directory: an existing one is used as it is; a new one
+	 * needs an existing parent we may write in */
+	if (lstat(opt.workdir, &sb) == 0) {
+		if (S_ISLNK(sb.st_mode))
+			errx(2, "the work directory '%s' is a symbolic link: refused", opt.workdir);
+		if (!S_ISDIR(sb.st_mode))
+			errx(2, "the work directory '%s' is not a directory", opt.workdir);
+		if (access(opt.workdir, W_OK | X_OK) < 0)
+			err(2, "cannot write in the work directory '%s'", opt.workdir);
+	} else {
+		char *p;
+		snprintf(dir, sizeof(dir), "%s", opt.workdir);
+		/* the nearest ancestor that exists must be a writable directory */
+		while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+			*p = '\0';
+			if (stat(dir, &sb) == 0)
+				break;
+		}
+		if (p == NULL)
+			snprintf(dir, sizeof(dir), ".");
+		else if (p == dir)
+			snprintf(dir, sizeof(dir), "/");
+		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
+			errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
+			    opt.workdir, dir);
+	}
+	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
 
 	if (opt.tree) {
 		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
 		if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
-			errx(1, "kernel tree '%s' is not a directory", opt.tree);
+			errx(2, "kernel tree '%s' is not a directory", opt.tree);
 		if (access(path, R_OK) < 0)
-			errx(1, "kernel tree '%s' has no Makefile", opt.tree);
+			errx(2, "kernel tree '%s' has no Makefile", opt.tree);
 		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, config_hash) < 0)
-			errx(1, "kernel tree '%s' has no .config: configure it first, "
+		if (hash_file(path, who.config) < 0)
+			errx(2, "kernel tree '%s' has no .config: configure it first, "
 			    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
 		if (realpath(opt.tree, tree_dir) == NULL)
-			err(1, "cannot resolve '%s'", opt.tree);
-		if (strlen(tree_dir) >= sizeof(workload))
-			errx(1, "kernel tree path '%s' is too long", tree_dir);
-		memcpy(workload, tree_dir, strlen(tree_dir) + 1);
+			err(2, "cannot resolve '%s'", opt.tree);
+		if (strlen(tree_dir) >= sizeof(who.workload))
+			errx(2, "kernel tree path '%s' is too long", tree_dir);
+		snprintf(who.workload, sizeof(who.workload), "%s", tree_dir);
 	}
 
 	for (i = 0; i < nloads; i++) {
+		const struct load *l = loads[i];
+		const struct load_option *o;
 		struct load_ctx ctx;
 
-		if ((loads[i]->flags & LOAD_OTHER) && opt.other == NULL)
-			errx(2, "%s needs -o DIR: a directory on another disk for its files", loads[i]->name);
-		if (loads[i]->check == NULL)
+		for (o = l->options; o && o->name; o++)
+			if (o->required && load_option_value(o->name) == NULL)
+				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
+				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
+				    o->name, o->arg, o->help);
+		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
-		ctx.base = loads[i]->flags & LOAD_OTHER ? opt.other : opt.workdir;
+		load_ctx_options(l, &ctx);
+		/* a work directory still to be made lies on its parent's filesystem */
+		ctx.base = l->dir_option ? load_option_value(l->dir_option) :
+		    stat(opt.workdir, &sb) == 0 ? opt.workdir : dir;
 		ctx.tree = opt.tree;
-		ctx.walk = opt.walk;
-		ctx.size = opt.size;
-		ctx.ram = ram;
-		ctx.ncpu = (int)ncpu;
-		if (loads[i]->check(&ctx) < 0)
-			errx(1, "%s: %s", loads[i]->name, ctx.reason);
+		ctx.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
+		ctx.ncpu = (int)who.ncpu;
+		if ((rc = l->check(&ctx)) < 0) {
+			char vis[256];
+			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
+			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
+		}
+	}
+}
+
+/* ----------------------------------------------------------------- lock */
+
+/*
+ * One measuring contest per machine: two would drop each other's page
+ * cache and share the CPUs.  Waits (saying so) for the other to finish.
+ */
+static void
+machine_lock(void)
+{
+	const char *path = getenv("CONTEST_LOCK");
+	char buf[32];
+	int said = 0;
+
+	if (path == NULL || !*path)
+		path = LOCK_PATH;
+	if ((lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0 &&
+	    (lock_fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		if (!said++)
+			warn("cannot open the machine lock '%s'; not guarding against another contest", path);
+		return;
+	}
+	while (flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			warn("cannot lock '%s'", path);
+			return;
+		}
+		if (!said++) {
+			ssize_t n = pread(lock_fd, buf, sizeof(buf) - 1, 0);
+			buf[n > 0 ? n : 0] = '\0';
+			buf[strcspn(buf, "\n")] = '\0';
+			fprintf(stderr, "contest: another contest%s%s%s is measuring on this machine "
+			    "(lock '%s'): waiting for it to finish\n", buf[0] ? " (pid " : "", buf,
+			    buf[0] ? ")" : "", path);
+		}
+		if (run_sleep(1) < 0)
+			stopped_by(run_caught(), 0);
+	}
+	if (said)
+		fprintf(stderr, "contest: the other contest finished; going on\n");
+	snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
+	if (ftruncate(lock_fd, 0) == 0 && pwrite(lock_fd, buf, strlen(buf), 0) < 0) {
+		/* the pid is only for the other's message */
 	}
 }
 
 static void
-setup_signals(void)
+machine_unlock(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;	/* no SA_RESTART: waits return EINTR */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	if (lock_fd >= 0) {
+		if (ftruncate(lock_fd, 0) < 0) {
+			/* as above */
+		}
+		close(lock_fd);
+		lock_fd = -1;
+	}
 }
 
-static int
-run_mode(int argc, char **argv)
+/* ------------------------------------------------------------ baseline */
+
+/*
+ * The mean no_load Time of this label and configuration in the log, or
+ * 0 if it has no ok no_load run.
+ */
+static double
+baseline_time(void)
 {
-	const struct load *loads[64];
-	const char *names[64];
-	int nloads = 0, i, failed = 0, nnames = 0;
-	struct utsname u;
-	long run;
+	struct logreader *lr;
+	struct rec r;
+	double sum = 0;
+	long n = 0;
+	FILE *f;
+
+	if ((f = fopen(opt.log, "r")) == NULL)
+		return 0;
+	if ((lr = calloc(1, sizeof(*lr))) == NULL)
+		err(1, "calloc");
+	lr->f = f;
+	lr->name = opt.log;
+	lr->quiet = 1;
+	while (log_next(lr, &r))
+		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &who)) {
+			sum += r.num[K_ELAPSED];
+			n++;
+		}
+	free(lr);
+	fclose(f);
+	return n ? sum / (double)n : 0;
+}
+
+/* ------------------------------------------------------------ the suite */
+
+struct plan {
+	const struct load *load;
+	long run, round;
+};
+
+/* Seconds a run of l should take, from what is known so far. */
+static double
+guess(const struct load *l, const double *spent, const long *done, int li, double base)
+{
+	if (done[li])
+		return spent[li] / (double)done[li];
+	return (l->flags & LOAD_IDLE ? base : base * 1.5 + (double)opt.lead) + 2;
+}
+
+static void
+say_left(const struct plan *p, int np, int next, const double *spent, const long *done,
+    const struct load **loads, int nloads, double base)
+{
+	double left = 0;
+	int i, k;
+
+	if (!(base > 0)) {
+		fprintf(stderr, "contest: %d run%s to go; how long, the first no_load run will tell\n",
+		    np - next, np - next == 1 ? "" : "s");
+		return;
+	}
+	for (i = next; i < np; i++)
+		for (k = 0; k < nloads; k++)
+			if (loads[k] == p[i].load)
+				left += guess(loads[k], spent, done, k, base);
+	if (next == 0)
+		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
+		    np == 1 ? "" : "s", left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
+		    "the log's no_load runs or the tree's size");
+	else if (next < np)
+		fprintf(stderr, "contest: %d of %d runs done, about %.0f min left\n", next, np,
+		    left / 60 + 0.5);
+}
+
+/*
+ * One run of load l: run it, log it, say how it went.  0 if ok; *elapsed
+ * is the compile's Time, 0 when it did not run.
+ */
+static int
+do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
+    double *elapsed)
+{
+	static struct run r;
+	struct rec rec;
+	double el;
+
+	memset(&r, 0, sizeof(r));
+	r.load = l;
+	r.base = l->dir_option ? load_option_value(l->dir_option) : opt.workdir;
+	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, runs);
+	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", opt.label, l->name, run);
+	fprintf(stderr, "contest: %s: starting\n", r.what);
+	if (run_do(e, &r) < 0)
+		stopped_by(run_caught(), e->live);
+
+	rec = who;
+	snprintf(rec.load, sizeof(rec.load), "%s", l->name);
+	snprintf(rec.unit, sizeof(rec.unit), "%s", l->unit);
+	rec.run = run;
+	rec.round = round;
+	run_record(e, &r, &rec);
+	if (snap_due) {
+		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
+		if (log_append(opt.log, &snap_rec) < 0) {
+			warn("cannot append the snapshot to '%s'", opt.log);
+			cage_close(&cage);
+			exit(1);
+		}
+		snap_due = 0;
+	}
+	if (log_append(opt.log, &rec) < 0) {
+		warn("cannot append the record of %s to '%s'", r.what, opt.log);
+		cage_close(&cage);
+		exit(1);
+	}
+	*elapsed = el = rec.num[K_ELAPSED];
+	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
+	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
+	if (!(l->flags & LOAD_IDLE))
+		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit,
+		    el > 0 ? rec.num[K_LCPU] / el * 100 : 0.0);
+	if (!strcmp(rec.status, ST_OK)) {
+		fprintf(stderr, "\n");
+		return 0;
+	}
+	{
+		char vis[sizeof(rec.reason) * 4];
+		log_vis(vis, sizeof(vis), rec.reason, strlen(rec.reason));
+		fprintf(stderr, ", %s: %s\n", rec.status, vis);
+	}
+	if (r.show_tail)
+		run_show_tail(e, &r);
+	return -1;
+}
+
+/* The loads named (or the default suite), no_load first when needed. */
+static int
+choose_loads(int argc, char **argv, const struct load **loads)
+{
+	const struct load *const *l;
+	int n = 0, i, k;
 
 	if (argc == 0) {
-		const struct load *const *l;
 		fprintf(stderr, "contest: no load named, running the default suite:");
 		for (l = load_table; *l; l++)
 			if (!((*l)->flags & LOAD_EXTRA)) {
-				loads[nloads++] = *l;
+				loads[n++] = *l;
 				fprintf(stderr, " %s", (*l)->name);
 			}
 		fprintf(stderr, "\n");
 	}
 	for (i = 0; i < argc; i++) {
-		const struct load *l = load_find(argv[i]);
-		int k, dup = 0;
-		if (l == NULL) {
-			const struct load *const *t;
-			fprintf(stderr, "contest: unknown load '%s'; the loads are:", argv[i]);
-			for (t = load_table; *t; t++)
-				fprintf(stderr, " %s", (*t)->name);
+		const struct load *x = load_find(argv[i]);
+		int dup = 0;
+
+		if (x == NULL) {
+			char vis[256];
+			log_vis(vis, sizeof(vis), argv[i], strlen(argv[i]));
+			fprintf(stderr, "contest: unknown load '%s'; the loads are:", vis);
+			for (l = load_table; *l; l++)
+				fprintf(stderr, " %s", (*l)->name);
 			fprintf(stderr, "\n");
 			exit(2);
 		}
-		for (k = 0; k < nloads; k++)
-			dup |= loads[k] == l;
+		for (k = 0; k < n; k++)
+			dup |= loads[k] == x;
 		if (dup)
 			continue;
-		if (nloads == (int)(sizeof(loads) / sizeof(loads[0])))
+		if (n == MAXLOADS)
 			errx(2, "too many loads named");
-		loads[nloads++] = l;
+		loads[n++] = x;
 	}
-
-	uname(&u);
-	snprintf(host, sizeof(host), "%s", u.nodename);
-	snprintf(kernel, sizeof(kernel), "%s", u.release);
-	if (!opt.label[0])
-		sanitise(opt.label, u.release, sizeof(opt.label));
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu < 1)
-		ncpu = 1;
-	ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	if (opt.jobs == 0)
-		opt.jobs = DEF_JOBS_PER_CPU * ncpu;
-	snprintf(workload, sizeof(workload), "builtin:%ld", opt.units);
-	if (opt.tree == NULL)
-		snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", opt.workdir);
-
-	preflight(loads, nloads);
-	if (opt.tree == NULL) {
-		char e[512];
-		int rc;
-		/* the tree path must not depend on where make runs */
-		char abs[PATH_MAX];
-		if (realpath(opt.workdir, abs) == NULL)
-			err(1, "cannot resolve '%s'", opt.workdir);
-		abs[sizeof(abs) - 16] = '\0';
-		snprintf(tree_dir, sizeof(tree_dir), "%.4000s/builtin", abs);
-		if ((rc = gen_tree(tree_dir, (unsigned)opt.units, e, sizeof(e))) < 0)
-			errx(1, "%s", e);
-		if (rc == 1)
-			fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
-			    opt.units, tree_dir);
-	}
-
-	set_oom_adj("-1000");
-#ifdef __linux__
-	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of a load come back to us */
-#endif
-	live = isatty(2);
-	setup_signals();
-	if (live) {
-		struct itimerval it = { { 1, 0 }, { 1, 0 } };
-		setitimer(ITIMER_REAL, &it, NULL);
-	}
-
-	if (!opt.no_baseline) {
-		int asked = 0;
-		for (i = 0; i < nloads; i++)
-			asked |= !strcmp(loads[i]->name, "no_load");
-		if (!asked && !have_baseline()) {
-			fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': running no_load first\n",
-			    opt.label, opt.log);
-			memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
-			loads[0] = load_find("no_load");
-			nloads++;
+	/* an option of a load that does not run is probably a mistake */
+	for (l = load_table; *l; l++) {
+		const struct load_option *o;
+		for (o = (*l)->options; o && o->name; o++) {
+			int used = 0;
+			if (load_option_find(o->name) != o || load_option_value(o->name) == NULL)
+				continue;
+			for (k = 0; k < n; k++) {
+				const struct load_option *q;
+				for (q = loads[k]->options; q && q->name; q++)
+					used |= !strcmp(q->name, o->name);
+			}
+			if (!used)
+				warnx("--%s is an option of a load that is not run here", o->name);
 		}
 	}
+	return n;
+}
 
-	for (i = 0; i < nloads; i++) {
-		names[nnames++] = loads[i]->name;
-		for (run = 1; run <= opt.runs; run++)
-			if (do_run(loads[i], run, opt.runs) < 0)
-				failed = 1;
-	}
+/* Runs in the order they will be done: rounds, or all of one load together. */
+static int
+make_plan(struct plan *p, const struct load **loads, int nloads)
+{
+	int np = 0, i;
+	long k;
 
-	if (live) {
-		struct itimerval it = { { 0, 0 }, { 0, 0 } };
-		setitimer(ITIMER_REAL, &it, NULL);
+	if (opt.by_load) {
+		for (i = 0; i < nloads; i++)
+			for (k = 1; k <= opt.runs; k++) {
+				p[np].load = loads[i];
+				p[np].run = k;
+				p[np++].round = 0;
+			}
+	} else {
+		for (k = 1; k <= opt.runs; k++)
+			for (i = 0; i < nloads; i++) {
+				p[np].load = loads[i];
+				p[np].run = k;
+				p[np++].round = k;
+			}
 	}
-	fprintf(stderr, "contest: results appended to '%s'\n\n", opt.log);
+	return np;
+}
+
+static void
+identify(void)
+{
+	struct utsname u;
+
+	rec_init(&who);
+	uname(&u);
+	snprintf(who.host, sizeof(who.host), "%s", u.nodename);
+	snprintf(who.kernel, sizeof(who.kernel), "%s", u.release);
+	if (!opt.label[0])
+		sanitise(opt.label, u.release, sizeof(opt.label));
+	snprintf(who.label, sizeof(who.label), "%s", opt.label);
+	who.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (who.ncpu < 1)
+		who.ncpu = 1;
+	if (opt.jobs == 0)
+		opt.jobs = DEF_JOBS_PER_CPU * who.ncpu;
+	who.jobs = opt.jobs;
+	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
+	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
+}
+
+/* src into the array dst, cut to fit */
+#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
+
+/*
+ * The box, once per invocation: its own record in the log, written with
+ * the first run's record (an invocation stopped before any run leaves
+ * nothing), taken before the runs (it runs cc and make --version).
+ */
+static void
+snapshot(void)
+{
+	static struct sys_snap sn;
+	struct rec r = who;
+
+	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
+	r.snapshot = 1;
 	{
-		struct report_opts ro = { 0 };
-		const char *logs[1] = { opt.log };
-		ro.loads = names;
-		ro.nloads = nnames;
-		fflush(stderr);
-		if (report(&ro, 1, logs, stdout) != 0)
+		time_t t = time(NULL);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	COPY(r.kernel, sn.release);
+	COPY(r.snap.uname, sn.version);
+	COPY(r.snap.cmdline, sn.cmdline);
+	COPY(r.snap.cpu, sn.cpu);
+	COPY(r.snap.governor, sn.governor);
+	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
+	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
+	COPY(r.snap.thp, sn.thp);
+	COPY(r.snap.fs, sn.fstype);
+	COPY(r.snap.fsopts, sn.fsopts);
+	COPY(r.snap.sched, sn.iosched);
+	COPY(r.snap.cc, sn.cc);
+	COPY(r.snap.make, sn.make);
+	snap_rec = r;
+	snap_due = 1;
+}
+
+/* The built-in tree, written if missing or stale. */
+static void
+builtin_tree(void)
+{
+	char e[512], abs[PATH_MAX];
+	int rc;
+
+	/* the tree path must not depend on where make runs */
+	if (realpath(opt.workdir, abs) == NULL)
+		err(1, "cannot resolve '%s'", opt.workdir);
+	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
+		errx(2, "work directory path '%s' is too long", abs);
+	if ((rc = gen_tree(tree_dir, (unsigned)opt.units, e, sizeof(e))) < 0)
+		errx(1, "%s", e);
+	if (run_caught())
+		die_by(run_caught());	/* the tree is whole or absent: nothing to clean */
+	if (rc == 1)
+		fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
+		    opt.units, tree_dir);
+}
+
+/*
+ * The tables so far, as soon as there is something whole to show: after
+ * each round but the last (all the loads run, one more run each), or
+ * with --by-load after each load's runs.  The user of an hour-long suite
+ * need not wait for its end; the final report follows it.
+ */
+static int partials;	/* tables printed before the end */
+
+static void
+finished(const struct plan *p, int np, int k, const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	const char *logs[1] = { opt.log };
+	int n = 0, i;
+
+	if (k + 1 == np)
+		return;		/* the final report says it all */
+	if (opt.by_load) {
+		if (p[k + 1].load == p[k].load)
+			return;
+		names[n++] = p[k].load->name;
+		printf("%s done (%ld run%s):\n\n", p[k].load->name, opt.runs, opt.runs == 1 ? "" : "s");
+	} else {
+		if (p[k + 1].round == p[k].round)
+			return;
+		for (i = 0; i < nloads; i++)
+			names[n++] = loads[i]->name;
+		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+	}
+	ro.loads = names;
+	ro.nloads = n;
+	report_data(&ro);
+	fflush(stderr);
+	report(&ro, 1, logs, stdout);
+	fflush(stdout);
+	partials++;
+}
+
+/* An untimed compile before the first cacherun, when none ran yet. */
+static void
+warm_up(const struct run_env *e, const struct load *l)
+{
+	static struct run r;
+
+	memset(&r, 0, sizeof(r));
+	r.load = l;
+	r.base = opt.workdir;
+	snprintf(r.what, sizeof(r.what), "warm-up");
+	snprintf(r.out_name, sizeof(r.out_name), "warm-up.txt");
+	fprintf(stderr, "contest: warm-up compile for %s (untimed)\n", l->name);
+	if (run_do(e, &r) < 0)
+		stopped_by(run_caught(), e->live);
+	if (strcmp(r.status, ST_OK))
+		fprintf(stderr, "contest: the warm-up compile failed (%s); %s goes on cold\n",
+		    r.status, l->name);
+}
+
+/* The compile's time limit: --timeout, else from the no_load Time. */
+static double
+time_limit(double logbase, double sum, long n)
+{
+	double base = n ? sum / (double)n : logbase;
+
+	if (opt.timeout > 0)
+		return opt.timeout;
+	if (!(base > 0))
+		return TIMEOUT_NOBASE;
+	return base * TIMEOUT_FACTOR > TIMEOUT_MIN ? base * TIMEOUT_FACTOR : TIMEOUT_MIN;
+}
+
+/* The work directory and its output/, made and locked; stale runs swept. */
+static int
+prepare_workdir(const struct load **loads, int nloads)
+{
+	char outdir[PATH_MAX + 16];
+	int wfd, i;
+
+	wfd = open_own_dir("work directory", opt.workdir);
+	/* one contest per work directory: a second would rebuild the same
+	 * tree under the first one's feet.  The lock dies with the process. */
+	if (flock(wfd, LOCK_EX | LOCK_NB) < 0)
+		errx(1, "another contest is running in the work directory '%s'", opt.workdir);
+	run_sweep(opt.workdir);
+	for (i = 0; i < nloads; i++)
+		if (loads[i]->dir_option)
+			run_sweep(load_option_value(loads[i]->dir_option));
+	snprintf(outdir, sizeof(outdir), "%s/output", opt.workdir);
+	return open_own_dir("output directory", outdir);
+}
+
+/* The machine's counters over the work directory's and -o's disks. */
+static int
+open_machine(const struct load **loads, int nloads)
+{
+	const char *dirs[2] = { opt.workdir, NULL };
+	int i, rc;
+
+	for (i = 0; i < nloads; i++)
+		if (loads[i]->dir_option)
+			dirs[1] = load_option_value(loads[i]->dir_option);
+	if ((rc = sys_open(&sys, dirs, 2)) < 0)
+		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+	if (sys.psi != SYS_PSI_ON)
+		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	return rc;
+}
+
+/*
+ * no_load first in the list: it leads each round (its Time is the
+ * round's own baseline), and it joins the loads named when the log has
+ * no baseline for this configuration.  How many loads there are now.
+ */
+static int
+baseline_first(const struct load **loads, int nloads, double logbase)
+{
+	int i, asked = 0;
+
+	for (i = 0; i < nloads; i++)
+		asked |= !strcmp(loads[i]->name, "no_load");
+	if (!opt.no_baseline && logbase == 0 && !asked) {
+		fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': running no_load %s\n",
+		    opt.label, opt.log, opt.by_load ? "first" : "in every round");
+		memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
+		loads[0] = load_find("no_load");
+		return nloads + 1;
+	}
+	for (i = 1; i < nloads; i++)
+		if (!strcmp(loads[i]->name, "no_load")) {
+			const struct load *x = loads[i];
+			memmove(loads + 1, loads, (size_t)i * sizeof(loads[0]));
+			loads[0] = x;
+		}
+	return nloads;
+}
+
+/* What every run shares: the commands, the container, the counters. */
+static void
+fill_env(struct run_env *env)
+{
+	static char jobs[32], *job_argv[4], *clean_argv[4];
+
+	snprintf(jobs, sizeof(jobs), "-j%ld", opt.jobs);
+	job_argv[0] = (char *)make_prog();
+	job_argv[1] = jobs;
+	job_argv[2] = opt.tree ? (char *)opt.target : NULL;
+	job_argv[3] = NULL;
+	clean_argv[0] = (char *)make_prog();
+	clean_argv[1] = "-s";
+	clean_argv[2] = "clean";
+	clean_argv[3] = NULL;
+	env->cage = &cage;
+	env->tree = opt.tree;
+	env->job_dir = tree_dir;
+	env->job_argv = job_argv;
+	env->clean_argv = clean_argv;
+	env->lead = (double)opt.lead;
+	env->drop = !strcmp(who.drop, "yes");
+	env->live = isatty(2);
+	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
+	env->ncpu = (int)who.ncpu;
+	if (!env->drop)
+		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
+		    "runs are logged with cache=kept");
+	if (!cage.cgroup)
+		fprintf(stderr, "contest: no cgroup for the runs (%s): process groups hold them\n", cage.why);
+}
+
+/* The probe's work, measured once on the machine before any run. */
+static void
+calibrate(struct run_env *env)
+{
+	if (opt.probe.off)
+		return;
+	if (probe_calibrate(&opt.probe) < 0)
+		err(1, "cannot calibrate the probe");
+	env->probe = &opt.probe;
+	fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
+	    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
+	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
+}
+
+/* Every run of the plan, in order; 1 if one was not ok. */
+static int
+run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
+{
+	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
+	double spent[MAXLOADS + 1] = { 0 }, est, nl_sum = 0;
+	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
+	int np, k, failed = 0, compiled = 0;
+
+	np = make_plan(plan, loads, nloads);
+	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
+	say_left(plan, np, 0, spent, done, loads, nloads, est);
+	for (k = 0; k < np; k++) {
+		double t0, el = 0;
+		int li;
+
+		for (li = 0; li < nloads && loads[li] != plan[k].load; li++)
+			;
+		if ((plan[k].load->flags & LOAD_WARM) && !compiled)
+			warm_up(env, plan[k].load);
+		env->timeout = time_limit(logbase, nl_sum, nl_n);
+		t0 = run_now();
+		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
 			failed = 1;
+		else if (!strcmp(plan[k].load->name, "no_load")) {
+			nl_sum += el;
+			nl_n++;
+			est = nl_sum / (double)nl_n;
+		}
+		compiled |= el > 0;
+		spent[li] += run_now() - t0;
+		done[li]++;
+		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
+		finished(plan, np, k, loads, nloads);
 	}
 	return failed;
+}
+
+/* The report of the loads just run; a signal now ends contest at once. */
+static int
+final_report(const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1], *logs[1] = { opt.log };
+	struct report_opts ro = { 0 };
+	int i;
+
+	run_default_signals();
+	signal(SIGPIPE, SIG_IGN);
+	fprintf(stderr, "contest: results appended to '%s'\n\n", opt.log);
+	if (partials)
+		printf("All %s:\n\n", opt.by_load ? "loads" : opt.runs == 1 ? "runs" : "rounds");
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	report_data(&ro);
+	fflush(stderr);
+	return report(&ro, 1, logs, stdout) != 0;
+}
+
+static int
+run_mode(int argc, char **argv)
+{
+	const struct load *loads[MAXLOADS + 1];
+	struct run_env env;
+	char why[256];
+	double logbase;
+	int nloads, failed;
+
+	nloads = choose_loads(argc, argv, loads);
+	identify();
+	check_inputs(loads, nloads);
+
+	/* from here on things are made */
+	memset(&env, 0, sizeof(env));
+	env.outfd = prepare_workdir(loads, nloads);
+	if (open_machine(loads, nloads) == 0)
+		env.sys = &sys;
+	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
+	run_signals();
+	if (opt.tree == NULL)
+		builtin_tree();
+	if (cage_open(&cage, why, sizeof(why)) < 0)
+		errx(1, "%s", why);
+	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
+	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
+	logbase = baseline_time();
+	nloads = baseline_first(loads, nloads, logbase);
+	fill_env(&env);
+
+	machine_lock();
+	calibrate(&env);
+	failed = run_suite(&env, loads, nloads, logbase);
+	machine_unlock();
+	cage_close(&cage);
+	return final_report(loads, nloads) || failed;
 }
 
 int
 main(int argc, char **argv)
 {
-	enum { O_LEAD = 256, O_UNITS, O_SIZE, O_WALK, O_NOBASE, O_LIST, O_HELP, O_VERSION,
-	       O_FORMAT, O_BARS, O_SVG };
-	static const struct option longopts[] = {
+	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
+	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_LOADOPT };
+	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
 		{ "label", required_argument, NULL, 'k' },
 		{ "log", required_argument, NULL, 'l' },
@@ -1033,25 +1034,52 @@ main(int argc, char **argv)
 		{ "source", required_argument, NULL, 's' },
 		{ "target", required_argument, NULL, 'T' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "other", required_argument, NULL, 'o' },
 		{ "report", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "base", required_argument, NULL, 'b' },
 		{ "compare", required_argument, NULL, 'c' },
 		{ "lead", required_argument, NULL, O_LEAD },
 		{ "units", required_argument, NULL, O_UNITS },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "walk", required_argument, NULL, O_WALK },
+		{ "timeout", required_argument, NULL, O_TIMEOUT },
+		{ "by-load", no_argument, NULL, O_BYLOAD },
+		{ "probe", required_argument, NULL, O_PROBE },
 		{ "no-baseline", no_argument, NULL, O_NOBASE },
 		{ "list-loads", no_argument, NULL, O_LIST },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "bars", no_argument, NULL, O_BARS },
 		{ "svg", required_argument, NULL, O_SVG },
+		{ "disturbed", no_argument, NULL, O_DISTURBED },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
-		{ NULL, 0, NULL, 0 }
 	};
-	int c;
+	enum { NFIXED = sizeof(fixed) / sizeof(fixed[0]) };
+	struct option longopts[NFIXED + 32 + 1];
+	const struct load_option *lopt[32];
+	char shortopts[64] = "n:k:l:d:s:T:j:rvb:c:", why[512];
+	const struct load *const *l;
+	const struct load_option *o;
+	int c, nl = 0, idx;
+	size_t sl;
+
+	/* the loads' own options join the command line */
+	memcpy(longopts, fixed, sizeof(fixed));
+	for (l = load_table; *l; l++)
+		for (o = (*l)->options; o && o->name; o++) {
+			if (load_option_find(o->name) != o || nl == 32)
+				continue;
+			lopt[nl] = o;
+			longopts[NFIXED + nl].name = o->name;
+			longopts[NFIXED + nl].has_arg = required_argument;
+			longopts[NFIXED + nl].flag = NULL;
+			longopts[NFIXED + nl].val = O_LOADOPT + nl;
+			if (o->key && (sl = strlen(shortopts)) + 3 < sizeof(shortopts)) {
+				shortopts[sl] = (char)o->key;
+				shortopts[sl + 1] = ':';
+				shortopts[sl + 2] = '\0';
+			}
+			nl++;
+		}
+	memset(&longopts[NFIXED + nl], 0, sizeof(longopts[0]));
 
 	opt.runs = DEF_RUNS;
 	opt.log = DEF_LOG;
@@ -1059,9 +1087,23 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
-	opt.walk = "/";
+	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
 
-	while ((c = getopt_long(argc, argv, "n:k:l:d:s:T:j:o:rvb:c:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
+		const struct load_option *hit = NULL;
+		int i;
+
+		if (c >= O_LOADOPT && c < O_LOADOPT + nl)
+			hit = lopt[c - O_LOADOPT];
+		for (i = 0; i < nl && hit == NULL; i++)
+			if (lopt[i]->key && lopt[i]->key == c)
+				hit = lopt[i];
+		if (hit) {
+			if (load_option_set(hit->name, optarg, why, sizeof(why)) < 0)
+				errx(2, "%s", why);
+			continue;
+		}
 		switch (c) {
 		case 'n': opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
 		case 'k':
@@ -1079,22 +1121,31 @@ main(int argc, char **argv)
 				errx(2, "-d WORKDIR must not be empty");
 			opt.workdir = optarg;
 			break;
-		case 's': opt.tree = optarg; break;
+		case 's':
+			if (!*optarg)
+				errx(2, "-s KERNEL_TREE must not be empty");
+			opt.tree = optarg;
+			break;
 		case 'T':
 			if (!*optarg || *optarg == '-')
 				errx(2, "-T TARGET must be a make target, not '%s'", optarg);
 			opt.target = optarg;
 			break;
 		case 'j': opt.jobs = number("-j JOBS", optarg, 1, MAX_JOBS); break;
-		case 'o': opt.other = optarg; break;
 		case 'r': opt.report = 1; break;
 		case 'v': opt.ro.verbose = 1; break;
 		case 'b': opt.ro.base = optarg; break;
 		case 'c': opt.ro.compare = optarg; break;
 		case O_LEAD: opt.lead = number("--lead SECONDS", optarg, 0, MAX_LEAD); break;
 		case O_UNITS: opt.units = number("--units N", optarg, 1, MAX_UNITS); break;
-		case O_SIZE: opt.size = size_arg("--size", optarg); break;
-		case O_WALK: opt.walk = optarg; break;
+		case O_TIMEOUT:
+			opt.timeout = (double)number("--timeout SECONDS", optarg, 1, MAX_TIMEOUT);
+			break;
+		case O_BYLOAD: opt.by_load = 1; break;
+		case O_PROBE:
+			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
+				errx(2, "%s", why);
+			break;
 		case O_NOBASE: opt.no_baseline = 1; break;
 		case O_LIST: list_loads(); return 0;
 		case O_FORMAT:
@@ -1109,6 +1160,7 @@ main(int argc, char **argv)
 			break;
 		case O_BARS: opt.ro.bars = 1; break;
 		case O_SVG: opt.ro.svg = optarg; break;
+		case O_DISTURBED: opt.ro.disturbed = 1; break;
 		case O_HELP: usage(stdout); return 0;
 		case O_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -1119,13 +1171,16 @@ main(int argc, char **argv)
 
 	if (opt.report) {
 		const char *def[1];
+		report_data(&opt.ro);
+		signal(SIGPIPE, SIG_IGN);
 		if (argc == 0) {
 			def[0] = opt.log;
 			return report(&opt.ro, 1, def, stdout);
 		}
 		return report(&opt.ro, argc, (const char *const *)argv, stdout);
 	}
-	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format)
-		errx(2, "-v, -b, -c, --format, --bars and --svg go with -r");
+	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format ||
+	    opt.ro.disturbed)
+		errx(2, "-v, -b, -c, --format, --bars, --svg and --disturbed go with -r");
 	return run_mode(argc, argv);
 }

@@ -1,70 +1,338 @@
 /*
- * log.c: write and read the results log (see log.h).  Writing is one
- * write(2) to a file opened O_APPEND, then fsync(2), so concurrent
- * writers never interleave and a crash leaves no half line before a
- * whole one.  Reading streams line by line and trusts nothing.
+ * log.c: write and read the results log (see log.h).  The key table
+ * below is the record's one definition: name, type, print precision and
+ * whether a reader may do without it.  Writing is one write(2) to a file
+ * opened O_APPEND under flock(2), then fsync(2): concurrent writers never
+ * interleave, a short write (a full disk) is cut back off, and a crash
+ * leaves no half line before a whole one.  Reading streams line by line
+ * and trusts nothing.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "log.h"
 
-enum type { T_INT, T_NUM, T_STR };
+enum type { T_INT, T_LONG, T_NUM, T_STR };
 
 struct field {
 	const char *key;
 	size_t klen;		/* strlen(key) */
 	enum type type;
-	size_t off;
+	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
-	int required;
+	int prec;		/* T_NUM: decimals written */
+	int required;		/* RUN, SNAP: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* RUN, SNAP: the kinds of record it belongs to */
 };
 
-#define F(k, t, m, req) { k, sizeof(k) - 1, t, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), req }
+#define RUN	1		/* a run's record */
+#define SNAP	2		/* the box's snapshot */
+#define BOTH	(RUN | SNAP)
+#define S(k, m, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req, kd }
+#define L(k, m, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd }
+#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req, RUN }
 /* In the order they are written. */
 static const struct field fields[] = {
-	F("contest",  T_INT, version,  1),
-	F("date",     T_STR, date,     1),
-	F("host",     T_STR, host,     1),
-	F("label",    T_STR, label,    1),
-	F("kernel",   T_STR, kernel,   0),
-	F("load",     T_STR, load,     1),
-	F("run",      T_INT, run,      1),
-	F("status",   T_STR, status,   1),
-	F("reason",   T_STR, reason,   0),
-	F("elapsed",  T_NUM, elapsed,  1),
-	F("user",     T_NUM, user,     1),
-	F("sys",      T_NUM, sys,      1),
-	F("lcpu",     T_NUM, lcpu,     1),
-	F("units",    T_NUM, units,    1),
-	F("unit",     T_STR, unit,     1),
-	F("jobs",     T_INT, jobs,     1),
-	F("workload", T_STR, workload, 1),
-	F("config",   T_STR, config,   0),
-	F("cache",    T_STR, cache,    1),
-	F("ncpu",     T_INT, ncpu,     1),
-	F("lead",     T_NUM, lead,     0),
-	F("majflt",   T_NUM, majflt,   0),
-	F("minflt",   T_NUM, minflt,   0),
-	F("nvcsw",    T_NUM, nvcsw,    0),
-	F("nivcsw",   T_NUM, nivcsw,   0),
-	F("maxrss",   T_NUM, maxrss,   0),
-	F("self",     T_NUM, self,     0),
+	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, BOTH, BOTH },
+	{ "snapshot", 8, T_INT, offsetof(struct rec, snapshot), 0, 0, SNAP, SNAP },
+	S("date",     date,     BOTH, BOTH),
+	S("end",      end,      0, RUN),
+	S("host",     host,     BOTH, BOTH),
+	S("label",    label,    BOTH, BOTH),
+	S("kernel",   kernel,   0, BOTH),
+	S("load",     load,     RUN, RUN),
+	L("run",      run,      RUN, RUN),
+	L("round",    round,    0, RUN),
+	S("inv",      inv,      0, BOTH),
+	S("status",   status,   RUN, RUN),
+	S("reason",   reason,   0, RUN),
+	N("elapsed",  K_ELAPSED, 3, RUN),
+	N("user",     K_USER,    3, RUN),
+	N("sys",      K_SYS,     3, RUN),
+	N("lcpu",     K_LCPU,    3, RUN),
+	N("units",    K_UNITS,   3, RUN),
+	S("unit",     unit,     RUN, RUN),
+	L("jobs",     jobs,     RUN, BOTH),
+	S("workload", workload, RUN, BOTH),
+	S("config",   config,   0, BOTH),
+	S("cache",    cache,    RUN, RUN),
+	S("drop",     drop,     0, BOTH),
+	S("contain",  contain,  0, RUN),
+	L("ncpu",     ncpu,     RUN, BOTH),
+	N("lead",     K_LEAD,    3, 0),
+	N("majflt",   K_MAJFLT,  0, 0),
+	N("minflt",   K_MINFLT,  0, 0),
+	N("nvcsw",    K_NVCSW,   0, 0),
+	N("nivcsw",   K_NIVCSW,  0, 0),
+	N("maxrss",   K_MAXRSS,  0, 0),
+	N("self",     K_SELF,    4, 0),
+	N("disturbed", K_DISTURBED, 1, 0),
+	N("sys_user",   K_SYS_USER,   2, 0),
+	N("sys_nice",   K_SYS_NICE,   2, 0),
+	N("sys_system", K_SYS_SYSTEM, 2, 0),
+	N("sys_irq",    K_SYS_IRQ,    2, 0),
+	N("sys_iowait", K_SYS_IOWAIT, 2, 0),
+	N("sys_steal",  K_SYS_STEAL,  2, 0),
+	N("sys_idle",   K_SYS_IDLE,   2, 0),
+	N("sys_rest",   K_SYS_REST,   2, 0),
+	N("sys_adds",   K_SYS_ADDS,   0, 0),
+	N("vm_pgfault",            K_VM_PGFAULT,            0, 0),
+	N("vm_pgmajfault",         K_VM_PGMAJFAULT,         0, 0),
+	N("vm_pswpin",             K_VM_PSWPIN,             0, 0),
+	N("vm_pswpout",            K_VM_PSWPOUT,            0, 0),
+	N("vm_pgscan_kswapd",      K_VM_PGSCAN_KSWAPD,      0, 0),
+	N("vm_pgscan_direct",      K_VM_PGSCAN_DIRECT,      0, 0),
+	N("vm_pgsteal_kswapd",     K_VM_PGSTEAL_KSWAPD,     0, 0),
+	N("vm_pgsteal_direct",     K_VM_PGSTEAL_DIRECT,     0, 0),
+	N("vm_allocstall",         K_VM_ALLOCSTALL,         0, 0),
+	N("vm_workingset_refault", K_VM_WORKINGSET_REFAULT, 0, 0),
+	N("vm_oom_kill",           K_VM_OOM_KILL,           0, 0),
+	N("vm_compact_stall",      K_VM_COMPACT_STALL,      0, 0),
+	N("vm_thp_fault_alloc",    K_VM_THP_FAULT_ALLOC,    0, 0),
+	N("psi_cpu_some", K_PSI_CPU_SOME, 2, 0),
+	N("psi_cpu_full", K_PSI_CPU_FULL, 2, 0),
+	N("psi_mem_some", K_PSI_MEM_SOME, 2, 0),
+	N("psi_mem_full", K_PSI_MEM_FULL, 2, 0),
+	N("psi_io_some",  K_PSI_IO_SOME,  2, 0),
+	N("psi_io_full",  K_PSI_IO_FULL,  2, 0),
+	S("disk_dev",     disk_dev,  0, RUN),
+	S("disk_why",     disk_why,  0, RUN),
+	N("disk_rsect",   K_DISK_RSECT,  0, 0),
+	N("disk_wsect",   K_DISK_WSECT,  0, 0),
+	N("disk_busy",    K_DISK_BUSY,   1, 0),
+	N("disk_wms",     K_DISK_WMS,    0, 0),
+	N("disk_qdepth",  K_DISK_QDEPTH, 2, 0),
+	S("odisk_dev",    odisk_dev, 0, RUN),
+	S("odisk_why",    odisk_why, 0, RUN),
+	N("odisk_rsect",  K_ODISK_RSECT,  0, 0),
+	N("odisk_wsect",  K_ODISK_WSECT,  0, 0),
+	N("odisk_busy",   K_ODISK_BUSY,   1, 0),
+	N("odisk_wms",    K_ODISK_WMS,    0, 0),
+	N("odisk_qdepth", K_ODISK_QDEPTH, 2, 0),
+	S("probe",        probe,     0, RUN),
+	N("lat_n",        K_LAT_N,     0, 0),
+	N("lat_p50",      K_LAT_P50,   0, 0),
+	N("lat_p99",      K_LAT_P99,   0, 0),
+	N("lat_max",      K_LAT_MAX,   0, 0),
+	N("dl_met",       K_DL_MET,    2, 0),
+	N("probe_cpu",    K_PROBE_CPU, 3, 0),
+	/* the snapshot's own */
+	S("uname",    snap.uname,    0, SNAP),
+	S("cmdline",  snap.cmdline,  0, SNAP),
+	S("cpu",      snap.cpu,      0, SNAP),
+	S("governor", snap.governor, 0, SNAP),
+	S("ram",      snap.ram,      0, SNAP),
+	S("swap",     snap.swap,     0, SNAP),
+	S("thp",      snap.thp,      0, SNAP),
+	S("fs",       snap.fs,       0, SNAP),
+	S("fsopts",   snap.fsopts,   0, SNAP),
+	S("sched",    snap.sched,    0, SNAP),
+	S("cc",       snap.cc,       0, SNAP),
+	S("make",     snap.make,     0, SNAP),
 };
+#undef S
+#undef L
+#undef N
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+#define SEENW	((NFIELDS + 63) / 64)
+
+/* the field of each numeric key, filled on first use */
+static const struct field *numfield[K_NNUM];
+
+static void
+index_numbers(void)
+{
+	size_t i;
+
+	if (numfield[0])
+		return;
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].type == T_NUM)
+			numfield[fields[i].off] = &fields[i];
+}
+
+int
+log_numkey(const char *key, size_t klen)
+{
+	size_t i;
+
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].type == T_NUM && fields[i].klen == klen &&
+		    memcmp(fields[i].key, key, klen) == 0)
+			return (int)fields[i].off;
+	return -1;
+}
+
+const char *
+log_numname(int k)
+{
+	index_numbers();
+	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->key : "?";
+}
+
+/* ------------------------------------------------------------ records */
+
+void
+rec_init(struct rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->version = LOG_VERSION;
+}
+
+void
+rec_set(struct rec *r, int k, double v)
+{
+	if (k < 0 || k >= K_NNUM)
+		return;
+	r->num[k] = v;
+	r->has[k] = 1;
+}
+
+/* FNV-1a of a key, for the reader's table of keys. */
+static unsigned
+keyhash(const char *key, size_t klen)
+{
+	unsigned h = 2166136261U;
+	size_t i;
+
+	for (i = 0; i < klen; i++)
+		h = (h ^ (unsigned char)key[i]) * 16777619U;
+	return h;
+}
+
+#define KEYSLOTS 512		/* a power of two, well above NFIELDS */
+static short keyslot[KEYSLOTS];	/* 1 + index into fields, 0 empty; filled on first use */
+static int keys_indexed;
+static char keq[NFIELDS][40];	/* each key with its '=', for the reader's nexthint */
+
+static void
+index_keys(void)
+{
+	size_t i, j;
+
+	keys_indexed = 1;
+	for (i = 0; i < NFIELDS; i++)
+		snprintf(keq[i], sizeof(keq[i]), "%s=", fields[i].key);
+	for (i = 0; i < NFIELDS; i++) {
+		for (j = keyhash(fields[i].key, fields[i].klen) & (KEYSLOTS - 1); keyslot[j];
+		    j = (j + 1) & (KEYSLOTS - 1))
+			;
+		keyslot[j] = (short)(i + 1);
+	}
+}
+
+/* The field of key, or NULL. */
+static const struct field *
+lookup(const char *key, size_t klen)
+{
+	const struct field *f;
+	size_t j;
+
+	if (!keys_indexed)
+		index_keys();
+	for (j = keyhash(key, klen) & (KEYSLOTS - 1); keyslot[j]; j = (j + 1) & (KEYSLOTS - 1)) {
+		f = &fields[keyslot[j] - 1];
+		if (f->klen == klen && memcmp(f->key, key, klen) == 0)
+			return f;
+	}
+	return NULL;
+}
+
+int
+rec_note(struct rec *r, const char *key, const char *val)
+{
+	size_t klen = strlen(key), n = strlen(r->notes), i;
+	char enc[LOG_NOTES_MAX];
+	const char *p;
+	int w;
+
+	if (klen == 0 || klen > 32 || lookup(key, klen) != NULL)
+		return -1;
+	for (i = 0; i < klen; i++)
+		if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+			return -1;
+	/* already a note: " key=" at the start or after a space */
+	for (p = r->notes; (p = strstr(p, key)) != NULL; p += klen)
+		if (p > r->notes && p[-1] == ' ' && p[klen] == '=')
+			return -1;
+	if (log_encode(val, enc, sizeof(enc)) < 0)
+		return -1;
+	w = snprintf(r->notes + n, sizeof(r->notes) - n, " %s=%s", key, enc);
+	if (w < 0 || (size_t)w >= sizeof(r->notes) - n) {
+		r->notes[n] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+const char *
+rec_drop(const struct rec *r)
+{
+	if (r->drop[0])
+		return r->drop;
+	return strcmp(r->cache, "kept") == 0 ? "no" : "yes";
+}
+
+int
+rec_same_config(const struct rec *a, const struct rec *b)
+{
+	return a->jobs == b->jobs && !strcmp(a->label, b->label) && !strcmp(a->host, b->host) &&
+	    !strcmp(a->workload, b->workload) && !strcmp(a->config, b->config) &&
+	    !strcmp(rec_drop(a), rec_drop(b));
+}
+
+unsigned long
+rec_config_hash(const struct rec *r)
+{
+	const char *parts[5] = { r->label, r->host, r->workload, r->config, rec_drop(r) };
+	unsigned long h = 2166136261UL;
+	const char *p;
+	size_t i;
+
+	/* FNV-1a of the strings, each ended, then jobs mixed in */
+	for (i = 0; i < 5; i++) {
+		for (p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619UL;
+		h = (h ^ 0xff) * 16777619UL;
+	}
+	return h ^ (unsigned long)r->jobs * 2654435761UL;
+}
+
+int
+rec_put(struct rec *r, const char *key, const char *str, double num)
+{
+	const struct field *f = lookup(key, strlen(key));
+
+	if (f == NULL)
+		return -1;
+	if (f->type == T_NUM && str == NULL) {
+		rec_set(r, (int)f->off, num);
+		return 0;
+	}
+	if (f->type == T_STR && str != NULL) {
+		snprintf((char *)r + f->off, f->size, "%s", str);
+		return 0;
+	}
+	return -1;
+}
+
+/* ----------------------------------------------------------- encoding */
 
 static int
 safe(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || strchr("._,:/+@-~", c) != NULL;
+	    (c >= '0' && c <= '9') || (c != '\0' && strchr("._,:/+@-~", c) != NULL);
 }
 
 int
@@ -93,6 +361,36 @@ log_encode(const char *src, char *dst, size_t len)
 	return 0;
 }
 
+void
+log_vis(char *dst, size_t len, const char *src, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, o = 0;
+
+	if (len == 0)
+		return;
+	for (i = 0; i < n && src[i]; i++) {
+		unsigned char c = src[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			if (o + 1 >= len)
+				break;
+			dst[o++] = (char)c;
+		} else {
+			if (o + 4 >= len)
+				break;
+			dst[o++] = '\\';
+			if (c == '\\') {
+				dst[o++] = '\\';
+				continue;
+			}
+			dst[o++] = 'x';
+			dst[o++] = hex[c >> 4];
+			dst[o++] = hex[c & 15];
+		}
+	}
+	dst[o] = '\0';
+}
+
 static int
 hexval(int c)
 {
@@ -111,6 +409,11 @@ decode(const char *src, size_t n, char *dst, size_t len)
 {
 	size_t i, o = 0;
 
+	if (n < len && memchr(src, '%', n) == NULL) {	/* most values: nothing to decode */
+		memcpy(dst, src, n);
+		dst[n] = '\0';
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		int c = (unsigned char)src[i];
 		if (c == '%') {
@@ -133,6 +436,8 @@ decode(const char *src, size_t n, char *dst, size_t len)
 	dst[o] = '\0';
 	return 0;
 }
+
+/* ------------------------------------------------------------- writing */
 
 static int
 put(char *buf, size_t len, size_t *n, const char *fmt, ...)
@@ -158,8 +463,10 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 int
 log_format(const struct rec *r, char *buf, size_t len)
 {
-	char enc[3 * sizeof(r->workload)];
-	size_t i, n = 0;
+	char enc[3 * LOG_WORKLOAD_MAX];
+	size_t i, n = 0, notes = strlen(r->notes);
+
+	int kind = r->snapshot ? SNAP : RUN;
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -167,25 +474,35 @@ log_format(const struct rec *r, char *buf, size_t len)
 		const struct field *f = &fields[i];
 		const char *p = (const char *)r + f->off;
 		const char *sep = i ? " " : "";
+		int req = f->required & kind;
+		double v;
 		int rc = 0;
 
+		if (!(f->kind & kind))
+			continue;
 		switch (f->type) {
 		case T_INT:
-			if (f->off == offsetof(struct rec, version))
-				rc = put(buf, len, &n, "%s%s=%d", sep, f->key, *(const int *)p);
-			else
-				rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
+			rc = put(buf, len, &n, "%s%s=%d", sep, f->key, *(const int *)p);
+			break;
+		case T_LONG:
+			if (!req && *(const long *)p == 0)
+				break;
+			rc = put(buf, len, &n, "%s%s=%ld", sep, f->key, *(const long *)p);
 			break;
 		case T_NUM:
-			if (f->off == offsetof(struct rec, self))
-				rc = put(buf, len, &n, "%s%s=%.4f", sep, f->key, *(const double *)p);
-			else if (f->off >= offsetof(struct rec, majflt))
-				rc = put(buf, len, &n, "%s%s=%.0f", sep, f->key, *(const double *)p);
-			else
-				rc = put(buf, len, &n, "%s%s=%.3f", sep, f->key, *(const double *)p);
+			v = r->num[f->off];
+			if (!req && !r->has[f->off])
+				break;
+			/* a reader refuses what is not a finite number >= 0 */
+			if (!isfinite(v) || v < 0) {
+				if (!req)
+					break;
+				v = 0;
+			}
+			rc = put(buf, len, &n, "%s%s=%.*f", sep, f->key, f->prec, v);
 			break;
 		case T_STR:
-			if (*p == '\0' && !f->required)
+			if (*p == '\0' && !req)
 				break;
 			if (log_encode(p, enc, sizeof(enc)) < 0)
 				return -1;
@@ -195,58 +512,94 @@ log_format(const struct rec *r, char *buf, size_t len)
 		if (rc < 0)
 			return -1;
 	}
-	if (r->extra[0] && put(buf, len, &n, " %s", r->extra) < 0)
-		return -1;
+	/* the notes when they fit, else a mark that they did not */
+	if (r->snapshot)
+		notes = 0;
+	if (notes + 2 < len - n && r->notes_cut == 0) {
+		memcpy(buf + n, r->notes, notes);
+		n += notes;
+	} else if (!r->snapshot && (notes || r->notes_cut)) {
+		if (put(buf, len, &n, " notes_cut=1") < 0)
+			return -1;
+	}
 	if (put(buf, len, &n, "\n") < 0)
 		return -1;
 	return (int)n;
 }
 
+/* Write all of buf; -1 with the errno of the write that failed. */
+static int
+write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		if (w == 0) {
+			errno = EIO;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 int
 log_append(const char *path, const struct rec *r)
 {
-	char buf[LOG_LINE_MAX + 1];
-	int fd, n, saved;
+	char buf[LOG_LINE_MAX + 2];
+	struct stat st;
+	int fd, n, saved, heal = 0;
+	char last;
 
-	if ((n = log_format(r, buf, sizeof(buf))) < 0) {
+	if ((n = log_format(r, buf + 1, sizeof(buf) - 1)) < 0) {
 		errno = EOVERFLOW;
 		return -1;
 	}
-	if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
+	/* read-write to see the last byte; a log we may only append to is
+	 * appended to without that check */
+	if ((fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0 &&
+	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
 		return -1;
-	if (write(fd, buf, (size_t)n) != n) {
-		saved = errno ? errno : EIO;
-		close(fd);
-		errno = saved;
-		return -1;
-	}
-	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS) {
+	while (flock(fd, LOCK_EX) < 0 && errno == EINTR)
+		;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+		heal = 1;	/* a fragment: end it, so it stays one bad line */
+	buf[0] = '\n';
+	if (write_all(fd, buf + 1 - heal, (size_t)n + (size_t)heal) < 0) {
 		saved = errno;
+		if (S_ISREG(st.st_mode) && ftruncate(fd, st.st_size) < 0) {
+			/* cannot cut it back: the next append ends the fragment */
+		}
 		close(fd);
 		errno = saved;
 		return -1;
 	}
+	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		goto fail;
 	return close(fd);
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return -1;
 }
 
-/* The field named key; hint is where to look first (writers keep order). */
-static const struct field *
-lookup(const char *key, size_t klen, size_t hint)
-{
-	size_t i;
-
-	if (hint < NFIELDS && fields[hint].klen == klen && memcmp(fields[hint].key, key, klen) == 0)
-		return &fields[hint];
-	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].klen == klen && memcmp(fields[i].key, key, klen) == 0)
-			return &fields[i];
-	return NULL;
-}
+/* ------------------------------------------------------------- reading */
 
 static int
 fail(char *why, size_t whylen, const char *fmt, const char *key, size_t klen)
 {
-	snprintf(why, whylen, fmt, (int)klen, key);
+	char vis[160];
+
+	log_vis(vis, sizeof(vis), key, klen > 40 ? 40 : klen);
+	snprintf(why, whylen, fmt, vis, klen > 40 ? "..." : "");
 	return -1;
 }
 
@@ -254,90 +607,315 @@ static int
 badnum(char *why, size_t whylen, const char *key, size_t klen, const char *val, size_t vlen,
     double max)
 {
-	snprintf(why, whylen, "bad number '%.*s=%.*s'%s (want 0 to %.0e)", (int)klen, key,
-	    (int)(vlen > 32 ? 32 : vlen), val, vlen > 32 ? "..." : "", max);
+	char k[160], v[160];
+
+	log_vis(k, sizeof(k), key, klen > 32 ? 32 : klen);
+	log_vis(v, sizeof(v), val, vlen > 32 ? 32 : vlen);
+	snprintf(why, whylen, "bad number '%s=%s'%s (want 0 to %.0e)", k, v,
+	    vlen > 32 ? "..." : "", max);
 	return -1;
+}
+
+/*
+ * A plain decimal at s, digits with at most one '.' between digits, of
+ * at most 15 digits, ended by a space or the end of the line: its end,
+ * and in *v exactly what strtod gives (the digits make an integer below
+ * 2^53, divided by an exact power of ten: one rounding), without its
+ * cost.  NULL: not such a number, strtod decides.
+ */
+static const char *
+plain(const char *s, double *v)
+{
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	    1e11, 1e12, 1e13, 1e14, 1e15 };
+	unsigned long long m = 0;
+	const char *p = s, *dot;
+	unsigned d;
+	long digits, frac = 0;
+
+	while ((d = (unsigned char)*p - '0') <= 9) {
+		m = m * 10 + d;
+		p++;
+	}
+	digits = p - s;
+	if (*p == '.' && digits > 0) {
+		dot = ++p;
+		while ((d = (unsigned char)*p - '0') <= 9) {
+			m = m * 10 + d;
+			p++;
+		}
+		frac = p - dot;
+		if (frac == 0)
+			return NULL;
+		digits += frac;
+	}
+	/* 15 digits: m is exact (the loop may wrap past 19: then it is not used) */
+	if ((*p != ' ' && *p != '\0') || digits == 0 || digits > 15)
+		return NULL;
+	*v = frac > 0 ? (double)m / p10[frac] : (double)m;
+	return p;
+}
+
+/* A whole number of at most 9 digits, as strtol; 0: let strtol decide. */
+static int
+fastlong(const char *s, size_t n, long *v)
+{
+	size_t i;
+	long x = 0;
+
+	if (n == 0 || n > 9)
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
+			return 0;
+		x = x * 10 + (long)d;
+	}
+	*v = x;
+	return 1;
+}
+
+/* Empty r as log_parse starts it: every field of the table, the numbers, the notes. */
+static void
+clear(struct rec *r)
+{
+	static size_t str[NFIELDS], nstr, ints[NFIELDS], nints, longs[NFIELDS], nlongs;
+	size_t i;
+
+	if (nstr == 0) {	/* the offsets, once */
+		for (i = 0; i < NFIELDS; i++) {
+			if (fields[i].type == T_STR)
+				str[nstr++] = fields[i].off;
+			else if (fields[i].type == T_INT)
+				ints[nints++] = fields[i].off;
+			else if (fields[i].type == T_LONG)
+				longs[nlongs++] = fields[i].off;
+		}
+	}
+	for (i = 0; i < nstr; i++)
+		((char *)r)[str[i]] = '\0';
+	for (i = 0; i < nints; i++)
+		*(int *)((char *)r + ints[i]) = 0;
+	for (i = 0; i < nlongs; i++)
+		*(long *)((char *)r + longs[i]) = 0;
+	memset(r->num, 0, sizeof(r->num));
+	memset(r->has, 0, sizeof(r->has));
+	r->notes[0] = '\0';
+	r->notes_cut = 0;
+}
+
+/* The keys a record of kind must have, as a bit set over fields[]. */
+static const unsigned long long *
+required(int kind)
+{
+	static unsigned long long req[2][SEENW];
+	static int done;
+	size_t i;
+
+	if (!done) {
+		for (i = 0; i < NFIELDS; i++) {
+			if (fields[i].required & RUN)
+				req[0][i / 64] |= 1ULL << (i % 64);
+			if (fields[i].required & SNAP)
+				req[1][i / 64] |= 1ULL << (i % 64);
+		}
+		done = 1;
+	}
+	return req[kind == SNAP];
+}
+
+/* A number's value into r; -1 after saying why. */
+static int
+number(const struct field *f, const char *key, size_t klen, const char *val, size_t vlen,
+    struct rec *r, char *why, size_t whylen)
+{
+	char tmp[64], *ep;
+	double d;
+	long v;
+
+	if (f->type != T_NUM && fastlong(val, vlen, &v))
+		goto whole;
+	if (vlen == 0 || vlen >= sizeof(tmp))
+		return badnum(why, whylen, key, klen, val, vlen,
+		    f->type == T_NUM ? LOG_NUM_MAX : 1e9);
+	memcpy(tmp, val, vlen);
+	tmp[vlen] = '\0';
+	errno = 0;
+	if (f->type == T_NUM) {
+		d = strtod(tmp, &ep);
+		if (*ep || errno || !isfinite(d) || d < 0 || d > LOG_NUM_MAX)
+			return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
+		r->num[f->off] = d;
+		r->has[f->off] = 1;
+		return 0;
+	}
+	v = strtol(tmp, &ep, 10);
+	if (*ep || errno || v < 0 || v > 1000000000L)
+		return badnum(why, whylen, key, klen, val, vlen, 1e9);
+whole:
+	if (f->type == T_INT)
+		*(int *)((char *)r + f->off) = (int)v;
+	else
+		*(long *)((char *)r + f->off) = v;
+	return 0;
+}
+
+/* After the keys: what a record of its kind needs; 1 or -1 */
+static int
+check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
+    size_t whylen)
+{
+	int kind = r->snapshot ? SNAP : RUN;
+	const unsigned long long *req = required(kind);
+	size_t i;
+
+	for (i = 0; i < NFIELDS; i++)
+		if ((req[i / 64] & ~seen[i / 64]) == 0)
+			i += 63 - i % 64;	/* this word has them all */
+		else if ((req[i / 64] >> (i % 64) & 1) && !(seen[i / 64] & (1ULL << (i % 64))))
+			return fail(why, whylen, "required key '%s%s' missing",
+			    fields[i].key, fields[i].klen);
+	if (empty && (empty->required & kind))
+		return fail(why, whylen, "empty value of '%s%s'", empty->key, empty->klen);
+	if (r->snapshot > 1) {
+		snprintf(why, whylen, "bad snapshot=%d", r->snapshot);
+		return -1;
+	}
+	if (r->version != LOG_VERSION) {
+		snprintf(why, whylen, "log format version %d not known", r->version);
+		return -1;
+	}
+	if (r->snapshot)
+		return 1;
+	if (strcmp(r->status, ST_OK) && strcmp(r->status, ST_FAILED) && strcmp(r->status, ST_INVALID) &&
+	    strcmp(r->status, ST_TIMEOUT)) {
+		char vis[80];
+		log_vis(vis, sizeof(vis), r->status, strlen(r->status));
+		snprintf(why, whylen, "unknown status '%s'", vis);
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * Is the pair at key (the line ends at lend) fields[i]'s, "KEY="?  Most
+ * lines hold the keys in the table's order, so this is the common case:
+ * compared eight bytes at a time against the key with its '='.
+ */
+static inline int
+nexthint(const char *key, const char *lend, size_t i)
+{
+	size_t n = fields[i].klen + 1, j;
+	unsigned long long a, b;
+
+	if ((size_t)(lend - key) < n)
+		return 0;
+	if (n < 8) {
+		uint32_t c, d;
+
+		if (n < 4) {
+			for (j = 0; j < n; j++)
+				if (key[j] != keq[i][j])
+					return 0;
+			return 1;
+		}
+		/* two words of four, overlapping */
+		memcpy(&c, key, 4);
+		memcpy(&d, keq[i], 4);
+		if (c != d)
+			return 0;
+		memcpy(&c, key + n - 4, 4);
+		memcpy(&d, keq[i] + n - 4, 4);
+		return c == d;
+	}
+	/* whole words, the last one overlapping the one before */
+	for (j = 0; j + 8 < n; j += 8) {
+		memcpy(&a, key + j, 8);
+		memcpy(&b, keq[i] + j, 8);
+		if (a != b)
+			return 0;
+	}
+	memcpy(&a, key + n - 8, 8);
+	memcpy(&b, keq[i] + n - 8, 8);
+	if (a != b)
+		return 0;
+	return 1;
 }
 
 int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
-	unsigned long long seen = 0;
-	const char *p = line;
+	unsigned long long seen[SEENW] = { 0 };
+	const struct field *empty = NULL;
+	const char *p = line, *lend;
 	size_t i, hint = 0;
 
 	while (*p == ' ')
 		p++;
 	if (*p == '\0' || *p == '#')
 		return 0;
-	if (strlen(line) >= LOG_LINE_MAX) {
+	if ((lend = line + strlen(line)) >= line + LOG_LINE_MAX) {
 		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
 		return -1;
 	}
-	memset(r, 0, sizeof(*r));
+	if (!keys_indexed)
+		index_keys();
+	clear(r);
 	while (*p) {
-		const char *key = p, *eq, *val, *end;
+		const char *key = p, *val, *end = NULL;
 		const struct field *f;
 		size_t klen, vlen;
-		char tmp[64], *ep;
+		double d = 0;
 
-		end = p + strcspn(p, " ");
-		eq = memchr(key, '=', (size_t)(end - key));
-		if (eq == NULL || eq == key)
-			return fail(why, whylen, "'%.*s' is not key=value", key, (size_t)(end - key));
-		klen = (size_t)(eq - key);
-		val = eq + 1;
-		vlen = (size_t)(end - val);
-		for (p = end; *p == ' '; p++)
-			;
-		if ((f = lookup(key, klen, hint)) == NULL)
-			continue;	/* a newer writer's key */
+		f = NULL;
+		if (hint < NFIELDS && nexthint(key, lend, hint)) {
+			f = &fields[hint];	/* the key the table says comes next */
+			p = key + f->klen;
+		} else if (hint + 1 < NFIELDS && nexthint(key, lend, hint + 1)) {
+			f = &fields[hint + 1];	/* or the one after: an optional key left out */
+			p = key + f->klen;
+		}
+		if (f == NULL) {
+			while (*p != '=' && *p != ' ' && *p)
+				p++;
+			if (*p != '=' || p == key)
+				return fail(why, whylen, "'%s%s' is not key=value", key, strcspn(key, " "));
+			f = lookup(key, (size_t)(p - key));
+		}
+		klen = (size_t)(p - key);
+		val = ++p;
+		if (f && f->type == T_NUM)
+			end = plain(val, &d);	/* most numbers: read as they are scanned */
+		if (end) {
+			p = end;
+		} else {
+			while (*p && *p != ' ')
+				p++;
+		}
+		vlen = (size_t)(p - val);
+		while (*p == ' ')
+			p++;
+		if (f == NULL)
+			continue;	/* a newer writer's key, or a load's note */
 		i = (size_t)(f - fields);
 		hint = i + 1;
-		if (seen & (1ULL << i))
-			return fail(why, whylen, "key '%.*s' given twice", key, klen);
-		seen |= 1ULL << i;
+		if (seen[i / 64] & (1ULL << (i % 64)))
+			return fail(why, whylen, "key '%s%s' given twice", key, klen);
+		seen[i / 64] |= 1ULL << (i % 64);
 		if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
-				return fail(why, whylen, "bad or over-long value of '%.*s'", key, klen);
+				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
 			if (f->required && vlen == 0)
-				return fail(why, whylen, "empty value of '%.*s'", key, klen);
-			continue;
-		}
-		if (vlen == 0 || vlen >= sizeof(tmp))
-			return badnum(why, whylen, key, klen, val, vlen,
-			    f->type == T_INT ? 1e9 : LOG_NUM_MAX);
-		memcpy(tmp, val, vlen);
-		tmp[vlen] = '\0';
-		errno = 0;
-		if (f->type == T_INT) {
-			long v = strtol(tmp, &ep, 10);
-			if (*ep || errno || v < 0 || v > 1000000000L)
-				return badnum(why, whylen, key, klen, val, vlen, 1e9);
-			if (f->off == offsetof(struct rec, version))
-				r->version = (int)v;
-			else
-				*(long *)((char *)r + f->off) = v;
-		} else {
-			double v = strtod(tmp, &ep);
-			if (*ep || errno || !isfinite(v) || v < 0 || v > LOG_NUM_MAX)
+				empty = f;
+		} else if (end) {
+			if (d > LOG_NUM_MAX)
 				return badnum(why, whylen, key, klen, val, vlen, LOG_NUM_MAX);
-			*(double *)((char *)r + f->off) = v;
-		}
+			r->num[f->off] = d;
+			r->has[f->off] = 1;
+		} else if (number(f, key, klen, val, vlen, r, why, whylen) < 0)
+			return -1;
 	}
-	for (i = 0; i < NFIELDS; i++)
-		if (fields[i].required && !(seen & (1ULL << i)))
-			return fail(why, whylen, "required key '%.*s' missing",
-			    fields[i].key, strlen(fields[i].key));
-	if (r->version != LOG_VERSION) {
-		snprintf(why, whylen, "log format version %d not known", r->version);
-		return -1;
-	}
-	if (strcmp(r->status, "ok") && strcmp(r->status, "failed") && strcmp(r->status, "invalid")) {
-		snprintf(why, whylen, "unknown status '%.20s'", r->status);
-		return -1;
-	}
-	return 1;
+	return check(r, seen, empty, why, whylen);
 }
 
 /* Refill lr->buf keeping the unread tail; 0 at end of file. */

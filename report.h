@@ -1,7 +1,9 @@
 /*
  * report.h: render results logs into the tables, charts and data files
  * described in doc/contest.1 (REPORT).  Only the report formats results;
- * the harness calls it after its runs and for -r.
+ * the harness calls it after its runs, after each section as it finishes
+ * (o->loads: the loads done so far; the log is read again each time), and
+ * for -r.
  */
 #ifndef CONTEST_REPORT_H
 #define CONTEST_REPORT_H
@@ -16,9 +18,12 @@ struct report_opts {
 	const char *base;		/* -b LABEL: Ratio against LABEL's no_load; NULL: own */
 	const char *compare;		/* -c LABEL: changes against LABEL instead of tables; NULL: none */
 	int bars;			/* --bars: text bar chart of Ratio instead of tables */
-	const char *svg;		/* --svg FILE: SVG chart of Ratio; NULL: none */
+	const char *svg;		/* --svg FILE: SVG charts of Ratio and fairness; NULL: none */
+	int disturbed;			/* --disturbed: count runs logged as disturbed in the means */
 	const char *const *loads;	/* only these loads (NULL: all) */
 	int nloads;
+	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
+	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
 };
 
 /*

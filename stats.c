@@ -1,5 +1,8 @@
 /*
- * stats.c: streaming mean and variance (Welford), Welch's t-test, and
+ * stats.c: streaming mean and variance (sums shifted by the first value:
+ * precise while the values lie near the first, and with no division
+ * per value, which the report does for every metric of every record),
+ * Welch's t-test, and
  * Student's t distribution through the regularized incomplete beta
  * function, evaluated by its continued fraction (modified Lentz).
  */
@@ -12,15 +15,17 @@ stats_add(struct acc *a, double x)
 {
 	double d;
 
-	if (a->n == 0 || x < a->min)
+	if (a->n == 0) {
+		a->k = a->min = a->max = x;
+	} else if (x < a->min)
 		a->min = x;
-	if (a->n == 0 || x > a->max)
+	else if (x > a->max)
 		a->max = x;
 	a->n++;
 	a->sum += x;
-	d = x - a->mean;
-	a->mean += d / (double)a->n;
-	a->m2 += d * (x - a->mean);
+	d = x - a->k;
+	a->dsum += d;
+	a->dsq += d * d;
 }
 
 double
@@ -32,7 +37,12 @@ stats_mean(const struct acc *a)
 double
 stats_var(const struct acc *a)
 {
-	return a->n > 1 ? a->m2 / (double)(a->n - 1) : NAN;
+	double v;
+
+	if (a->n < 2)
+		return NAN;
+	v = (a->dsq - a->dsum * a->dsum / (double)a->n) / (double)(a->n - 1);
+	return v > 0 ? v : 0;	/* rounding may leave a tiny negative */
 }
 
 double

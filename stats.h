@@ -10,7 +10,8 @@
 struct acc {
 	long n;			/* values added */
 	double sum;		/* their sum: the mean is sum / n, as awk would compute it */
-	double mean, m2;	/* Welford's running mean and sum of squared deviations */
+	double k;		/* the first value: the others are summed as x - k, */
+	double dsum, dsq;	/* so the variance keeps its digits without a division per value */
 	double min, max;	/* smallest and largest value */
 };
 

@@ -1,10 +1,16 @@
 /*
- * svg.c: the report's SVG chart of Ratio: grouped bars per load, one
- * colour per row, values, gridlines, legend, a title with hosts and
- * dates.  Self-contained (no script, no external font or link), written
- * to a temporary file beside the target and renamed (mkstemp, fsync,
- * rename), so a failure never leaves half a chart.
+ * svg.c: --svg, two charts in one self-contained SVG file (no script,
+ * no external font or link).  First the Ratio of each row under each
+ * load as grouped bars, with +- sd whiskers and the run count; then the
+ * fairness picture: per load, each row's Ratio against the work its load
+ * got done relative to the reference row (Loads / the reference's
+ * Loads), one point per row.  Rows get one of 20 colours and one of 6
+ * marker shapes, so they stay apart past 20 rows and in grey print.
+ * Written to a temporary file beside the target and renamed (mkstemp,
+ * fsync, rename), so a failure never leaves half a chart.  Reads the
+ * model only.
  */
+#include <err.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,53 +19,119 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report-int.h"
+#include "model.h"
 
-/* Tableau 10: distinguishable, and still readable printed in grey. */
+/* 20 colours, alternately dark and light, apart in hue. */
 static const char *const colours[] = {
-	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+	"#1f5fa8", "#e8710a", "#2e9e44", "#d62f2f", "#8a55c4",
+	"#8c564b", "#e06cb8", "#5f5f5f", "#a9ac12", "#15a6b8",
+	"#0b2e6b", "#f5b041", "#7fd17b", "#f28b82", "#c3a6e8",
+	"#c49c94", "#005f5f", "#b0b0b0", "#5c5c00", "#9e1a5e",
 };
 #define NCOLOURS (sizeof(colours) / sizeof(colours[0]))
+#define NSHAPES 6
 
+enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22, PW = 210, PH = 180, PGAP = 40 };
+
+struct chart {
+	FILE *f;
+	const struct model *m;
+	size_t *rows, nr;	/* rows charted, in report order */
+	size_t *slot;		/* of each row: its colour and shape, NONE if not charted */
+	size_t *secs, nl;	/* sections charted */
+	size_t ref;		/* the fairness chart's reference row */
+	int width, bw;
+};
+
+/* XML text: markup escaped, log content with controls as \xNN. */
 static void
-xml_str(FILE *f, const char *v)
+xml_str(FILE *f, const char *raw)
 {
-	for (; *v; v++)
-		switch (*v) {
+	char v[3 * LOG_WORKLOAD_MAX + 8];
+	const char *p;
+
+	model_vis(v, sizeof(v), raw);
+	for (p = v; *p; p++)
+		switch (*p) {
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '&': fputs("&amp;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(*v, f);
+		default: fputc(*p, f);
 		}
 }
 
-/* A gridline step of 1, 2, 2.5 or 5 x 10^k giving at most 8 lines. */
+/* A gridline step of 1, 2, 2.5 or 5 x 10^k giving at most n lines. */
 static double
-nice_step(double max)
+nice_step(double span, int n)
 {
 	static const double m[] = { 1, 2, 2.5, 5 };
-	double e = pow(10, floor(log10(max / 8)));
-	int i;
+	double e;
+	int i, k;
 
-	for (;; e *= 10)
+	if (!(span > 0) || !isfinite(span))
+		return 1;
+	e = pow(10, floor(log10(span / n)));
+	for (k = 0; k < 4; k++, e *= 10)
 		for (i = 0; i < 4; i++)
-			if (max / (m[i] * e) <= 8)
+			if (span / (m[i] * e) <= n)
 				return m[i] * e;
+	return span;
 }
 
-/* How many bars load gets: rows with ok runs under it. */
+static double
+ratio(const struct model *m, const struct group *g)
+{
+	double r = model_ratio(m, g);
+
+	return isfinite(r) && r > 0 ? r : NAN;
+}
+
+/* A marker of shape s, centred at x, y, radius r. */
+static void
+marker(FILE *f, size_t s, double x, double y, double r, const char *fill, const char *stroke)
+{
+	fprintf(f, "<path fill=\"%s\" stroke=\"%s\" stroke-width=\"1\" d=\"", fill, stroke);
+	switch (s % NSHAPES) {
+	case 0:		/* circle, as two arcs */
+		fprintf(f, "M%.1f %.1fa%.1f %.1f 0 1 0 %.1f 0a%.1f %.1f 0 1 0 %.1f 0z", x - r, y,
+		    r, r, 2 * r, r, r, -2 * r);
+		break;
+	case 1:		/* square */
+		fprintf(f, "M%.1f %.1fh%.1fv%.1fh%.1fz", x - r * .85, y - r * .85, 1.7 * r,
+		    1.7 * r, -1.7 * r);
+		break;
+	case 2:		/* triangle up */
+		fprintf(f, "M%.1f %.1fL%.1f %.1fL%.1f %.1fz", x, y - r * 1.1, x + r, y + r * .8,
+		    x - r, y + r * .8);
+		break;
+	case 3:		/* diamond */
+		fprintf(f, "M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1fz", x, y - r * 1.2,
+		    x + r, y, x, y + r * 1.2, x - r, y);
+		break;
+	case 4:		/* triangle down */
+		fprintf(f, "M%.1f %.1fL%.1f %.1fL%.1f %.1fz", x, y + r * 1.1, x + r, y - r * .8,
+		    x - r, y - r * .8);
+		break;
+	default:	/* plus */
+		fprintf(f, "M%.1f %.1fh%.1fv%.1fh%.1fv%.1fh%.1fv%.1fh%.1fv%.1fh%.1fv%.1fh%.1fz",
+		    x - r * .35, y - r, r * .7, r * .65, r * .65, r * .7, -r * .65, r * .65,
+		    -r * .7, -r * .65, -r * .65, -r * .7, r * .65);
+	}
+	fputs("\"/>\n", f);
+}
+
+/* How many bars section i gets: rows with ok runs under it. */
 static int
-bars_in(const struct state *s, size_t sect)
+bars_in(const struct model *m, size_t i)
 {
 	const struct group *g;
 	size_t k;
 	int n = 0;
 
-	EACH(s, sect, k, g)
-		n += g->time.n > 0;
+	EACH(m, i, k, g)
+		n += g->m[M_TIME].n > 0;
 	return n;
 }
 
@@ -73,217 +145,423 @@ svg_date(FILE *f, const char *d)
 		xml_str(f, d);
 }
 
-static int
-svg_body(FILE *f, const struct state *s)
+/* The rows and sections the bars show; the largest Ratio + sd. */
+static double
+choose(struct chart *c)
 {
-	enum { L = 78, T = 86, H = 340, BGAP = 4, GGAP = 40, LEG = 22 };
-	int BW;			/* bar width: narrower, values turned upright, with many rows */
-	size_t *rows, *colour, *secs, nr = 0, nl = 0, i, k, j;
+	const struct model *m = c->m;
 	const struct group *g;
-	double max = 1, step, top;
-	int width, height, x, y, lines, lx, na = 0;
+	double max = 1;
+	size_t i, k;
 
-	rows = calloc(s->nrows + 1, sizeof(*rows));
-	colour = calloc(s->nrows + 1, sizeof(*colour));
-	secs = calloc(s->nsect + 1, sizeof(*secs));
-	if (rows == NULL || colour == NULL || secs == NULL) {
-		free(rows);
-		free(colour);
-		free(secs);
-		return -1;
-	}
-	/* the loads and the rows that have a bar, in report order */
-	for (k = 0; k < s->nrows; k++)
-		colour[k] = NONE;
-	for (i = 0; i < s->nsect; i++) {
-		if (!report_charted(s, s->sect[i].load) || bars_in(s, i) == 0)
+	for (k = 0; k < m->nrows; k++)
+		c->slot[k] = NONE;
+	for (i = 0; i < m->nsect; i++) {
+		if (!model_charted(m, m->sect[i].load) || bars_in(m, i) == 0)
 			continue;
-		secs[nl++] = i;
-		EACH(s, i, k, g)
-			if (g->time.n > 0) {
-				colour[g->row] = 0;
-				if (report_ratio(s, g) > max)
-					max = report_ratio(s, g);
+		c->secs[c->nl++] = i;
+		EACH(m, i, k, g)
+			if (g->m[M_TIME].n > 0) {
+				double r = ratio(m, g), sd = model_ratio_sd(m, g);
+				c->slot[g->row] = 0;
+				if (r + (isfinite(sd) ? sd : 0) > max)
+					max = r + (isfinite(sd) ? sd : 0);
 			}
 	}
-	for (k = 0; k < s->nrows; k++)
-		if (colour[s->order[k]] != NONE) {
-			colour[s->order[k]] = nr;
-			rows[nr++] = s->order[k];
+	for (k = 0; k < m->nrows; k++)
+		if (c->slot[m->order[k]] != NONE) {
+			c->slot[m->order[k]] = c->nr;
+			c->rows[c->nr++] = m->order[k];
 		}
-	BW = nr <= 4 ? 34 : nr <= 8 ? 24 : 16;
-	/* room above the tallest bar for its value, upright when bars are narrow */
-	step = nice_step(max * (BW < 30 ? 1.2 : 1.1));
-	top = ceil(max * (BW < 30 ? 1.2 : 1.1) / step) * step;
+	return max;
+}
 
-	width = L + 20;
-	for (i = 0; i < nl; i++)
-		width += bars_in(s, secs[i]) * (BW + BGAP) - BGAP + GGAP;
-	if (width < 720)
-		width = 720;
-	/* legend: wrap items of swatch + name */
-	lines = 1;
-	lx = L;
-	for (k = 0; k < nr; k++) {
-		int w = 24 + 7 * (int)strlen(s->rows[rows[k]].name) + 18;
-		if (lx + w > width - 10 && lx > L) {
-			lines++;
-			lx = L;
-		}
-		lx += w;
-	}
-	height = T + H + 44 + lines * LEG + 26;
+static void
+title(const struct chart *c)
+{
+	const struct model *m = c->m;
+	FILE *f = c->f;
+	int j;
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", width, height, width, height);
-	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
-	/* title: what, where, when */
 	fputs("<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">"
 	    "contest: kernel compile time under load, as a Ratio</text>\n", f);
 	fputs("<text x=\"16\" y=\"50\" font-size=\"13\" fill=\"#444\">", f);
-	fputs(s->nhosts > 1 ? "hosts " : "host ", f);
-	for (j = 0; j < (size_t)s->nhosts; j++) {
+	fputs(m->nhosts > 1 ? "hosts " : "host ", f);
+	for (j = 0; j < m->nhosts; j++) {
 		if (j)
 			fputs(", ", f);
-		xml_str(f, s->hosts[j]);
+		xml_str(f, m->hosts[j]);
 	}
-	if (s->hosts_more)
+	if (m->hosts_more)
 		fputs(" and more", f);
 	fputs(", ", f);
-	svg_date(f, s->first_date);
-	if (strcmp(s->first_date, s->last_date)) {
+	svg_date(f, m->first_date);
+	if (strcmp(m->first_date, m->last_date)) {
 		fputs(" to ", f);
-		svg_date(f, s->last_date);
+		svg_date(f, m->last_date);
 	}
 	fputs("</text>\n<text x=\"16\" y=\"68\" font-size=\"12\" fill=\"#666\">Ratio = mean compile "
 	    "time under the load / mean no_load time of ", f);
-	if (s->base_row != NONE) {
+	if (m->base_row != NONE) {
 		fputc('\'', f);
-		xml_str(f, s->rows[s->base_row].name);
+		xml_str(f, m->rows[m->base_row].name);
 		fputs("'", f);
 	} else
 		fputs("the same label", f);
-	fputs(" (1.0 = no slowdown)</text>\n", f);
+	fputs(" (1.0 = no slowdown); whiskers: +- sd; n: ok runs</text>\n", f);
+}
 
-	/* gridlines and the y axis */
+static void
+axis(const struct chart *c, double top, double step)
+{
+	FILE *f = c->f;
+	int i, y;
+
 	for (i = 0; (double)i * step <= top + step / 1000; i++) {
 		double v = (double)i * step;
 		int gy = T + H - (int)floor(v / top * H + 0.5);
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-		    L, gy, width - 20, gy, i == 0 ? "#444" : "#e0e0e0");
+		    L, gy, c->width - 20, gy, i == 0 ? "#444" : "#e0e0e0");
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#444\" text-anchor=\"end\">%.*f</text>\n",
 		    L - 6, gy + 4, step < 0.1 ? 2 : step < 1 ? 1 : 0, v);
 	}
 	y = T + H - (int)floor(1 / top * H + 0.5);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\" stroke-width=\"1\" "
-	    "stroke-dasharray=\"5,4\"/>\n", L, y, width - 20, y);
+	    "stroke-dasharray=\"5,4\"/>\n", L, y, c->width - 20, y);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\" stroke-width=\"1\"/>\n",
 	    L, T - 6, L, T + H);
 	fprintf(f, "<text x=\"22\" y=\"%d\" font-size=\"13\" fill=\"#444\" text-anchor=\"middle\" "
 	    "transform=\"rotate(-90 22 %d)\">Ratio</text>\n", T + H / 2, T + H / 2);
+}
 
-	/* the bars, grouped by load */
-	x = L + GGAP / 2;
-	for (i = 0; i < nl; i++) {
-		const char *load = s->sect[secs[i]].load;
-		int gw = bars_in(s, secs[i]) * (BW + BGAP) - BGAP, bx = x - BW - BGAP;
+/* One bar: Ratio r of g at x, its whisker, value and run count. */
+static void
+bar(const struct chart *c, const struct group *g, const char *load, int bx, double top, int *na)
+{
+	const struct model *m = c->m;
+	FILE *f = c->f;
+	size_t s = c->slot[g->row];
+	const char *fill = colours[s % NCOLOURS];
+	double r = ratio(m, g), sd = model_ratio_sd(m, g);
+	int bw = c->bw, bh, vy;
 
-		EACH(s, secs[i], k, g) {
-			const char *fill = colours[colour[g->row] % NCOLOURS];
-			int bh;
-			double r;
+	if (isnan(r)) {
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"3\" fill=\"%s\"/>\n",
+		    bx, T + H - 3, bw, fill);
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" "
+		    "text-anchor=\"middle\">n/a</text>\n", bx + bw / 2, T + H - 8);
+		*na = 1;
+		return;
+	}
+	bh = (int)floor(r / top * H + 0.5);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>",
+	    bx, T + H - bh, bw, bh, fill);
+	xml_str(f, m->rows[g->row].name);
+	fputc(' ', f);
+	xml_str(f, load);
+	fprintf(f, ": Ratio %.2f, %ld runs</title></rect>\n", r, g->m[M_TIME].n);
+	if (bh > 14)
+		marker(f, s, bx + bw / 2.0, T + H - 8, 4, "#fff", "#222");
+	vy = T + H - bh - 4;
+	if (isfinite(sd) && sd > 0) {
+		int y1 = T + H - (int)floor((r + sd) / top * H + 0.5);
+		int y0 = T + H - (int)floor((r - sd > 0 ? r - sd : 0) / top * H + 0.5);
+		fprintf(f, "<path d=\"M%d %dV%dM%d %dh%dM%d %dh%d\" stroke=\"#222\" stroke-width=\"1.2\" "
+		    "fill=\"none\"/>\n", bx + bw / 2, y0, y1, bx + bw / 2 - 4, y1, 8,
+		    bx + bw / 2 - 4, y0, 8);
+		vy = y1 - 4;
+	}
+	if (bw < 30)
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" stroke=\"#fff\" "
+		    "stroke-width=\"3\" paint-order=\"stroke\" transform=\"rotate(-90 %d %d)\">%.2f</text>\n",
+		    bx + bw / 2 + 4, vy, bx + bw / 2 + 4, vy, r);
+	else
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" stroke=\"#fff\" "
+		    "stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\">%.2f</text>\n",
+		    bx + bw / 2, vy, r);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"9\" fill=\"#666\" text-anchor=\"middle\">"
+	    "n%ld</text>\n", bx + bw / 2, T + H + 11, g->m[M_TIME].n);
+}
 
-			if (g->time.n == 0)
+static int
+bars(const struct chart *c, double top)
+{
+	const struct model *m = c->m;
+	const struct group *g;
+	int x = L + GGAP / 2, na = 0;
+	size_t i, k;
+
+	for (i = 0; i < c->nl; i++) {
+		const char *load = m->sect[c->secs[i]].load;
+		int gw = bars_in(m, c->secs[i]) * (c->bw + BGAP) - BGAP, bx = x - c->bw - BGAP;
+
+		EACH(m, c->secs[i], k, g) {
+			if (g->m[M_TIME].n == 0)
 				continue;
-			bx += BW + BGAP;
-			r = report_ratio(s, g);
-			if (isnan(r)) {
-				fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"3\" fill=\"%s\"/>\n",
-				    bx, T + H - 3, BW, fill);
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" "
-				    "text-anchor=\"middle\">n/a</text>\n", bx + BW / 2, T + H - 8);
-				na = 1;
-				continue;
-			}
-			bh = (int)floor(r / top * H + 0.5);
-			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
-			    "<title>", bx, T + H - bh, BW, bh, fill);
-			xml_str(f, s->rows[g->row].name);
-			fputc(' ', f);
-			xml_str(f, load);
-			fprintf(f, ": Ratio %.2f, %ld runs</title></rect>\n", r, g->time.n);
-			if (BW < 30)
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
-				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
-				    "transform=\"rotate(-90 %d %d)\">%.2f</text>\n", bx + BW / 2 + 4,
-				    T + H - bh - 4, bx + BW / 2 + 4, T + H - bh - 4, r);
-			else
-				fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" "
-				    "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
-				    "text-anchor=\"middle\">%.2f</text>\n", bx + BW / 2, T + H - bh - 4, r);
+			bx += c->bw + BGAP;
+			bar(c, g, load, bx, top, &na);
 		}
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
-		    x + gw / 2, T + H + 20);
-		xml_str(f, load);
-		fputs("</text>\n", f);
+		fprintf(c->f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" "
+		    "text-anchor=\"middle\">", x + gw / 2, T + H + 27);
+		xml_str(c->f, load);
+		fputs("</text>\n", c->f);
 		x += gw + GGAP;
 	}
-
-	if (nl == 0)
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" fill=\"#444\">nothing to chart: "
+	if (c->nl == 0)
+		fprintf(c->f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" fill=\"#444\">nothing to chart: "
 		    "no load but no_load has a Ratio (-b LABEL charts no_load too)</text>\n", L + 20, T + H / 2);
-	/* legend */
-	lx = L;
-	y = T + H + 44;
-	for (k = 0; k < nr; k++) {
-		int w = 24 + 7 * (int)strlen(s->rows[rows[k]].name) + 18;
-		if (lx + w > width - 10 && lx > L) {
+	return na;
+}
+
+/* Legend lines needed at width, or draw them from y when draw. */
+static int
+legend(const struct chart *c, int y, int draw)
+{
+	int lx = L, lines = 1;
+	size_t k;
+
+	for (k = 0; k < c->nr; k++) {
+		const char *name = c->m->rows[c->rows[k]].name;
+		int w = 24 + 7 * (int)strlen(name) + 18;
+		if (lx + w > c->width - 10 && lx > L) {
+			lines++;
 			y += LEG;
 			lx = L;
 		}
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>\n",
-		    lx, y - 11, colours[k % NCOLOURS]);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\">", lx + 20, y + 1);
-		xml_str(f, s->rows[rows[k]].name);
-		fputs("</text>\n", f);
+		if (draw) {
+			fprintf(c->f, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"16\" fill=\"%s\"/>\n",
+			    lx, y - 12, colours[k % NCOLOURS]);
+			marker(c->f, k, lx + 8, y - 4, 4, "#fff", "#222");
+			fprintf(c->f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\">", lx + 22, y + 1);
+			xml_str(c->f, name);
+			fputs("</text>\n", c->f);
+		}
 		lx += w;
 	}
+	return lines;
+}
+
+/* ------------------------------------------------------------- fairness */
+
+/* The fairness points of section i: x = Loads / ref's, y = Ratio. */
+static int
+points(const struct chart *c, size_t i, double *x0, double *x1, double *y0, double *y1)
+{
+	const struct model *m = c->m;
+	const struct group *ref = model_find(m, c->ref, m->sect[i].load), *g;
+	double rl;
+	size_t k;
+	int n = 0;
+
+	if (ref == NULL || ref->m[M_TIME].n == 0 || !(stats_mean(&ref->m[M_LOADS]) > 0))
+		return 0;
+	rl = stats_mean(&ref->m[M_LOADS]);
+	*x0 = *y0 = INFINITY;
+	*x1 = *y1 = -INFINITY;
+	EACH(m, i, k, g) {
+		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g);
+		if (g->m[M_TIME].n == 0 || isnan(y) || !isfinite(x) || c->slot[g->row] == NONE)
+			continue;
+		*x0 = fmin(*x0, x);
+		*x1 = fmax(*x1, x);
+		*y0 = fmin(*y0, y);
+		*y1 = fmax(*y1, y);
+		n++;
+	}
+	return n;
+}
+
+/* One panel at px, py: the points of section i. */
+static void
+panel(const struct chart *c, size_t i, int px, int py)
+{
+	const struct model *m = c->m;
+	const struct group *g, *ref = model_find(m, c->ref, m->sect[i].load);
+	double x0, x1, y0, y1, sx, sy, rl = stats_mean(&ref->m[M_LOADS]), v;
+	FILE *f = c->f;
+	size_t k;
+
+	points(c, i, &x0, &x1, &y0, &y1);
+	/* room around the points; 1.0 on the x axis always shown */
+	x0 = fmin(x0, 1);
+	x1 = fmax(x1, 1);
+	sx = (x1 - x0) * 0.15 + 0.05;
+	x0 = fmax(0, x0 - sx);
+	x1 += sx;
+	sy = (y1 - y0) * 0.15 + 0.05;
+	y0 = fmax(0, y0 - sy);
+	y1 += sy;
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#bbb\"/>\n",
+	    px, py, PW, PH);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\">",
+	    px + PW / 2, py - 6);
+	xml_str(f, m->sect[i].load);
+	fputs("</text>\n", f);
+	/* x = 1: the reference's Loads */
+	v = px + (1 - x0) / (x1 - x0) * PW;
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" "
+	    "stroke-dasharray=\"4,3\"/>\n", v, py, v, py + PH);
+	v = py + PH - (model_ratio(m, ref) - y0) / (y1 - y0) * PH;
+	if (isfinite(v) && v >= py && v <= py + PH)
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#888\" "
+		    "stroke-dasharray=\"4,3\"/>\n", px, v, px + PW, v);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">"
+	    "Loads / reference's</text>\n", px + PW / 2, py + PH + 24);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\" "
+	    "transform=\"rotate(-90 %d %d)\">Ratio</text>\n", px - 8, py + PH / 2, px - 8, py + PH / 2);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\">%.2f</text>\n",
+	    px + 2, py + PH + 12, x0);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
+	    px + PW - 2, py + PH + 12, x1);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
+	    px - 12, py + PH, y0);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
+	    px - 12, py + 10, y1);
+	EACH(m, i, k, g) {
+		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g), sd = model_ratio_sd(m, g);
+		double cx, cy;
+		if (g->m[M_TIME].n == 0 || isnan(y) || !isfinite(x) || c->slot[g->row] == NONE)
+			continue;
+		cx = px + (x - x0) / (x1 - x0) * PW;
+		cy = py + PH - (y - y0) / (y1 - y0) * PH;
+		if (isfinite(sd) && sd > 0)
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+			    cx, fmax(py, cy - sd / (y1 - y0) * PH), cx,
+			    fmin(py + PH, cy + sd / (y1 - y0) * PH), colours[c->slot[g->row] % NCOLOURS]);
+		fprintf(f, "<g><title>");
+		xml_str(f, m->rows[g->row].name);
+		fprintf(f, ": Loads %.2f x the reference's, Ratio %.2f</title>\n", x, y);
+		marker(f, c->slot[g->row], cx, cy, 6, colours[c->slot[g->row] % NCOLOURS], "#222");
+		fputs("</g>\n", f);
+	}
+}
+
+/* Panels per line at the chart's width, and their number. */
+static int
+fair_count(const struct chart *c)
+{
+	double a, b, d, e;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < c->nl; i++)
+		n += points(c, c->secs[i], &a, &b, &d, &e) > 0;
+	return n;
+}
+
+static void
+fairness(const struct chart *c, int y)
+{
+	const struct model *m = c->m;
+	int per = (c->width - L - 20 + PGAP) / (PW + PGAP), n = 0;
+	double a, b, d, e;
+	size_t i;
+
+	if (per < 1)
+		per = 1;
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">"
+	    "Fairness: did the compile win only because the load got less done?</text>\n", y);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">Per load: up = the compile "
+	    "slower (Ratio), right = the load did more work than on ", y + 18);
+	xml_str(c->f, m->rows[c->ref].name);
+	fputs(" (its Loads / ", c->f);
+	xml_str(c->f, m->rows[c->ref].name);
+	fputs("'s);</text>\n", c->f);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">dashed lines cross at "
+	    "the reference; down and left of it, a faster compile was bought by starving the load."
+	    "</text>\n", y + 34);
+	for (i = 0; i < c->nl; i++) {
+		if (points(c, c->secs[i], &a, &b, &d, &e) == 0)
+			continue;
+		panel(c, c->secs[i], L + (n % per) * (PW + PGAP), y + 70 + (n / per) * (PH + 56));
+		n++;
+	}
+}
+
+static int
+svg_body(FILE *f, const struct model *m)
+{
+	struct chart c;
+	double max, step, top;
+	int height, lines, na, nfair, per, i;
+
+	memset(&c, 0, sizeof(c));
+	c.f = f;
+	c.m = m;
+	c.ref = model_ref_row(m);
+	c.rows = calloc(m->nrows + 1, sizeof(*c.rows));
+	c.slot = calloc(m->nrows + 1, sizeof(*c.slot));
+	c.secs = calloc(m->nsect + 1, sizeof(*c.secs));
+	if (c.rows == NULL || c.slot == NULL || c.secs == NULL) {
+		free(c.rows);
+		free(c.slot);
+		free(c.secs);
+		return -1;
+	}
+	max = choose(&c);
+	c.bw = c.nr <= 4 ? 34 : c.nr <= 8 ? 24 : 16;
+	/* room above the tallest whisker for its value, upright when bars are narrow */
+	step = nice_step(max * (c.bw < 30 ? 1.2 : 1.1), 8);
+	top = ceil(max * (c.bw < 30 ? 1.2 : 1.1) / step) * step;
+	c.width = L + 20;
+	for (i = 0; i < (int)c.nl; i++)
+		c.width += bars_in(m, c.secs[i]) * (c.bw + BGAP) - BGAP + GGAP;
+	if (c.width < 760)
+		c.width = 760;
+	lines = legend(&c, 0, 0);
+	nfair = c.ref == NONE ? 0 : fair_count(&c);
+	per = (c.width - L - 20 + PGAP) / (PW + PGAP);
+	if (per < 1)
+		per = 1;
+	height = T + H + 54 + lines * LEG + 26;
+	if (nfair)
+		height += 96 + (nfair + per - 1) / per * (PH + 56);
+
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", c.width, height, c.width, height);
+	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", c.width, height);
+	title(&c);
+	axis(&c, top, step);
+	na = bars(&c, top);
+	legend(&c, T + H + 54, 1);
 	if (na)
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#666\">n/a: no ok no_load "
-		    "run to divide by (see the table's notes)</text>\n", L, y + LEG + 4);
+		    "run to divide by (see the table's notes)</text>\n", L, T + H + 54 + lines * LEG + 4);
+	if (nfair)
+		fairness(&c, T + H + 54 + lines * LEG + 40);
 	fputs("</svg>\n", f);
-	free(rows);
-	free(colour);
-	free(secs);
+	free(c.rows);
+	free(c.slot);
+	free(c.secs);
 	return 0;
 }
 
 /* Write the chart to a temporary file beside path, then rename it: a
  * failure leaves either the old file or nothing, never half a chart. */
 int
-report_svg(const char *path, const struct state *s)
+render_svg(const char *path, const struct model *m)
 {
 	char tmp[4096];
 	FILE *f;
 	int fd, rc;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "contest: --svg: path too long: '%.64s...'\n", path);
+		warnx("--svg: path too long: '%.64s...'", path);
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
+		warn("cannot write '%s'", path);
 		return -1;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", tmp, strerror(errno));
+		warn("cannot write '%s'", tmp);
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
 	fchmod(fd, 0644);
-	rc = svg_body(f, s);
+	rc = svg_body(f, m);
 	if (rc == 0 && (fflush(f) == EOF || ferror(f) || fsync(fd) < 0))
 		rc = -1;
 	if (fclose(f) == EOF)
@@ -291,7 +569,7 @@ report_svg(const char *path, const struct state *s)
 	if (rc == 0 && rename(tmp, path) < 0)
 		rc = -1;
 	if (rc < 0) {
-		fprintf(stderr, "contest: cannot write '%s': %s\n", path, strerror(errno));
+		warn("cannot write '%s'", path);
 		unlink(tmp);
 		return -1;
 	}

@@ -2,7 +2,7 @@
  * cacherun: the compile alone straight after another compile, page cache
  * kept: what the tree costs when every source and header is in memory.
  */
-#include "../load.h"
+#include "load.h"
 
 const struct load cacherun_load = {
 	.name = "cacherun",

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
-#include "../load.h"
+#include "load.h"
 
 static volatile sig_atomic_t stopping;
 
@@ -47,19 +47,62 @@ load_fail(struct load_ctx *ctx, const char *fmt, ...)
 	return -1;
 }
 
-void
-load_note(struct load_ctx *ctx, const char *fmt, ...)
+int
+load_refuse(struct load_ctx *ctx, const char *fmt, ...)
 {
-	size_t n = strlen(ctx->note);
 	va_list ap;
 
-	if (n > 0 && n + 1 < sizeof(ctx->note))
-		ctx->note[n++] = ' ';
-	if (n + 1 >= sizeof(ctx->note))
-		return;
 	va_start(ap, fmt);
-	vsnprintf(ctx->note + n, sizeof(ctx->note) - n, fmt, ap);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
 	va_end(ap);
+	return LOAD_BAD_OPTION;
+}
+
+void
+load_note(struct load_ctx *ctx, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	int i;
+
+	for (i = 0; i < ctx->nnotes; i++)
+		if (!strcmp(ctx->note[i].key, key))
+			break;
+	if (i == LOAD_NOTES)
+		return;		/* a load with more to say than the log holds */
+	snprintf(ctx->note[i].key, sizeof(ctx->note[i].key), "%s", key);
+	va_start(ap, fmt);
+	vsnprintf(ctx->note[i].val, sizeof(ctx->note[i].val), fmt, ap);
+	va_end(ap);
+	if (i == ctx->nnotes)
+		ctx->nnotes++;
+}
+
+const char *
+load_arg(const struct load_ctx *ctx, const char *name)
+{
+	const struct load_option *o;
+	int i;
+
+	if (ctx->load == NULL || ctx->load->options == NULL)
+		return NULL;
+	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
+		if (!strcmp(o->name, name))
+			return ctx->opt[i];
+	return NULL;
+}
+
+unsigned long long
+load_size(const struct load_ctx *ctx)
+{
+	const struct load_option *o;
+	int i;
+
+	if (ctx->load == NULL || ctx->load->options == NULL)
+		return 0;
+	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
+		if (!strcmp(o->name, "size"))
+			return ctx->opt[i] ? ctx->optsize[i] : 0;
+	return 0;
 }
 
 unsigned long long
@@ -124,24 +167,24 @@ int
 load_file_size(struct load_ctx *ctx, unsigned long long min, unsigned long long *size)
 {
 	const char *where = ctx->dir ? ctx->dir : ctx->base;
-	unsigned long long want = ctx->size ? ctx->size : ctx->ram, budget;
+	unsigned long long want = load_size(ctx) ? load_size(ctx) : ctx->ram, budget;
 	char a[32], b[32];
 	struct statvfs sv;
 
 	if (statvfs(where, &sv) < 0)
 		return load_fail(ctx, "cannot statvfs '%s': %s", where, strerror(errno));
 	budget = load_budget(where) & ~((1ULL << 20) - 1);
-	if (ctx->size && want > budget)
+	if (load_size(ctx) && want > budget)
 		return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
 		    size_text(a, sizeof(a), want), size_text(b, sizeof(b), budget), where);
-	if (!ctx->size && want > budget) {
+	if (!load_size(ctx) && want > budget) {
 		if (budget < min)
 			return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
 			    size_text(a, sizeof(a), min), size_text(b, sizeof(b), budget), where);
 		want = budget;
-		load_note(ctx, "sizing=capped-disk");
+		load_note(ctx, "sizing", "capped-disk");
 	} else {
-		load_note(ctx, "sizing=%s", ctx->size ? "size-option" : "ram");
+		load_note(ctx, "sizing", "%s", load_size(ctx) ? "size-option" : "ram");
 	}
 	*size = want;
 	return 0;

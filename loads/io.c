@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 
 #define IO_CHUNK	(1UL << 20)	/* bytes per write(2), as dd bs=1M */
 #define IO_STAMP	4096		/* bytes between two stamps */
@@ -59,7 +59,7 @@ io_setup(struct load_ctx *ctx)
 	ctx->priv = io;
 	if (load_file_size(ctx, IO_MIN, &io->size) < 0)
 		return -1;
-	load_note(ctx, "size=%llu", io->size);
+	load_note(ctx, "size", "%llu", io->size);
 	load_fill_random(io->buf, IO_CHUNK, 0x10ad10ULL);
 	snprintf(io->path, sizeof(io->path), "%s/io_load.dat", ctx->dir);
 	return 0;
@@ -148,14 +148,22 @@ io_cleanup(struct load_ctx *ctx)
 		return;
 	if (io->path[0])
 		unlink(io->path);
-	if (ran)
-		load_note(ctx, "bytes=%llu passes=%llu full=%llu", written, passes, full);
+	if (ran) {
+		load_note(ctx, "bytes", "%llu", written);
+		load_note(ctx, "passes", "%llu", passes);
+		load_note(ctx, "full", "%llu", full);
+	}
 	if (ran && wchar0)
-		load_note(ctx, "wchar=%llu", load_proc_io("wchar") - wchar0);
+		load_note(ctx, "wchar", "%llu", load_proc_io("wchar") - wchar0);
 	free(io->buf);
 	free(io);
 	ctx->priv = NULL;
 }
+
+static const struct load_option io_options[] = {
+	LOAD_SIZE_OPTION,
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
 
 const struct load io_load = {
 	.name = "io_load",
@@ -164,6 +172,7 @@ const struct load io_load = {
 	.scale = 1048576,
 	.desc = "writes a RAM-sized file of random bytes again and again",
 	.flags = 0,
+	.options = io_options,
 	.check = io_check,
 	.setup = io_setup,
 	.run = io_run,

@@ -29,7 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 
 #define SINK		65536	/* bytes of the thrown-away output */
 #define MAXDEPTH	512	/* directories nested deeper are not entered */
@@ -75,10 +75,11 @@ virtual_fs(long type)
 	return 0;
 }
 
+/* every refusal here is of the --walk the user gave: bad input */
 static int
 lslr_check(struct load_ctx *ctx)
 {
-	const char *walk = ctx->walk ? ctx->walk : "/";
+	const char *walk = load_arg(ctx, "walk") ? load_arg(ctx, "walk") : "/";
 	char real[PATH_MAX];
 	struct statfs sf;
 	struct stat st;
@@ -87,21 +88,21 @@ lslr_check(struct load_ctx *ctx)
 	static const char *const skip[] = { "/proc", "/sys", "/dev" };
 
 	if (stat(walk, &st) < 0)
-		return load_fail(ctx, "cannot walk '%s': %s", walk, strerror(errno));
+		return load_refuse(ctx, "cannot walk '%s': %s", walk, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return load_fail(ctx, "cannot walk '%s': not a directory", walk);
+		return load_refuse(ctx, "cannot walk '%s': not a directory", walk);
 	if (realpath(walk, real) == NULL || statfs(real, &sf) < 0)
-		return load_fail(ctx, "cannot walk '%s': %s", walk, strerror(errno));
+		return load_refuse(ctx, "cannot walk '%s': %s", walk, strerror(errno));
 	for (i = 0; i < sizeof(skip) / sizeof(skip[0]); i++) {
 		size_t n = strlen(skip[i]);
 		if (!strncmp(real, skip[i], n) && (real[n] == '\0' || real[n] == '/'))
-			return load_fail(ctx, "will not walk '%s': it is under %s", walk, skip[i]);
+			return load_refuse(ctx, "will not walk '%s': it is under %s", walk, skip[i]);
 	}
 	if (virtual_fs((long)sf.f_type))
-		return load_fail(ctx, "will not walk '%s': a virtual filesystem", walk);
+		return load_refuse(ctx, "will not walk '%s': a virtual filesystem", walk);
 	/* an unreadable top would make every pass one entry long */
 	if ((d = opendir(walk)) == NULL)
-		return load_fail(ctx, "cannot read '%s': %s", walk, strerror(errno));
+		return load_refuse(ctx, "cannot read '%s': %s", walk, strerror(errno));
 	closedir(d);
 	return 0;
 }
@@ -109,12 +110,12 @@ lslr_check(struct load_ctx *ctx)
 static int
 lslr_setup(struct load_ctx *ctx)
 {
-	const char *walk = ctx->walk ? ctx->walk : "/";
+	const char *walk = load_arg(ctx, "walk") ? load_arg(ctx, "walk") : "/";
 	struct lslr *s;
 	struct stat st;
 
 	if (lslr_check(ctx) < 0)
-		return -1;
+		return -1;	/* the tree changed since contest checked it */
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return load_fail(ctx, "out of memory");
 	ctx->priv = s;
@@ -124,7 +125,7 @@ lslr_setup(struct load_ctx *ctx)
 	s->recent = time(NULL) - 365 * 24 * 3600 / 2;
 	snprintf(s->path, sizeof(s->path), "%s", walk);
 	tzset();
-	load_note(ctx, "walk=%s", walk);
+	load_note(ctx, "walk", "%s", walk);
 	return 0;
 }
 
@@ -299,8 +300,10 @@ lslr_run(struct load_ctx *ctx)
 		if (list(ctx, s, strlen(s->path), 0))
 			break;
 		s->last = s->entries;
-		if (!noted++)
-			load_note(ctx, "entries=%llu unreadable=%lu", s->last, s->skipped);
+		if (!noted++) {
+			load_note(ctx, "entries", "%llu", s->last);
+			load_note(ctx, "unreadable", "%lu", s->skipped);
+		}
 		load_pass();
 	}
 	return 0;
@@ -313,6 +316,11 @@ lslr_cleanup(struct load_ctx *ctx)
 	ctx->priv = NULL;
 }
 
+static const struct load_option lslr_options[] = {
+	{ "walk", 0, "DIR", LOAD_OPT_DIR, 0, "the tree lslr_load lists (default /)" },
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
+
 const struct load lslr_load = {
 	.name = "lslr_load",
 	.alias = "list_load",
@@ -320,6 +328,7 @@ const struct load lslr_load = {
 	.scale = 1000,
 	.desc = "ls -lRa of a tree (--walk, default /), on one filesystem",
 	.flags = 0,
+	.options = lslr_options,
 	.check = lslr_check,
 	.setup = lslr_setup,
 	.run = lslr_run,

@@ -25,7 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 
 #define MEM_SWAP_ROOM	2		/* swap must hold this many times the excess */
 #define MEM_RESERVE_MIN	(512ULL << 20)	/* bytes left to the compile and the box, at least */
@@ -60,7 +60,7 @@ meminfo(const char *key)
 	return v;
 }
 
-/* The size to use, noted in ctx->note when note is set; -1 with a reason. */
+/* The size to use, noted for the log when note is set; -1 with a reason. */
 static int
 mem_size(struct load_ctx *ctx, unsigned long long *size, int note)
 {
@@ -73,27 +73,31 @@ mem_size(struct load_ctx *ctx, unsigned long long *size, int note)
 		    getenv("CONTEST_MEMINFO") ? getenv("CONTEST_MEMINFO") : "/proc/meminfo");
 	if (swap < 0)
 		swap = 0;
-	want = ctx->size ? ctx->size : ctx->ram / 10 * 11;
+	want = load_size(ctx) ? load_size(ctx) : ctx->ram / 10 * 11;
 	reserve = (unsigned long long)avail / MEM_RESERVE_DIV;
 	if (reserve < MEM_RESERVE_MIN)
 		reserve = MEM_RESERVE_MIN;
 	cap = (unsigned long long)avail > reserve ? (unsigned long long)avail - reserve : 0;
 	if (want <= cap) {
-		why = ctx->size ? "size-option" : "ram110";
+		why = load_size(ctx) ? "size-option" : "ram110";
 	} else if ((unsigned long long)swap / MEM_SWAP_ROOM >= want - cap) {
-		why = ctx->size ? "size-option-swap" : "ram110-swap";
+		why = load_size(ctx) ? "size-option-swap" : "ram110-swap";
 	} else {
 		want = cap;
 		why = "capped-memavailable";
 	}
 	/* a smaller --size is the user's to choose; a cap must leave a useful area */
-	if (want < MEM_MIN && want < (ctx->size ? ctx->size : MEM_MIN))
+	if (want < MEM_MIN && want < (load_size(ctx) ? load_size(ctx) : MEM_MIN))
 		return load_fail(ctx, "needs %llu MiB of memory, MemAvailable %llu MiB less %llu MiB kept free leaves %llu MiB",
 		    MEM_MIN >> 20, (unsigned long long)avail >> 20, reserve >> 20, want >> 20);
 	if (want >= 1ULL << 20)
 		want &= ~((1ULL << 20) - 1);
-	if (note)
-		load_note(ctx, "size=%llu sizing=%s memavailable=%lld swapfree=%lld", want, why, avail, swap);
+	if (note) {
+		load_note(ctx, "size", "%llu", want);
+		load_note(ctx, "sizing", "%s", why);
+		load_note(ctx, "memavailable", "%lld", avail);
+		load_note(ctx, "swapfree", "%lld", swap);
+	}
 	*size = want;
 	return 0;
 }
@@ -187,6 +191,11 @@ mem_cleanup(struct load_ctx *ctx)
 	ctx->priv = NULL;
 }
 
+static const struct load_option mem_options[] = {
+	LOAD_SIZE_OPTION,
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
+
 const struct load mem_load = {
 	.name = "mem_load",
 	.alias = NULL,
@@ -194,6 +203,7 @@ const struct load mem_load = {
 	.scale = 1048576,
 	.desc = "writes 110% of RAM page by page (capped below MemAvailable without swap)",
 	.flags = 0,
+	.options = mem_options,
 	.check = mem_check,
 	.setup = mem_setup,
 	.run = mem_run,

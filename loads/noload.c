@@ -3,7 +3,7 @@
  * after the page cache is dropped.  Every other load's Ratio divides by
  * this one's Time.
  */
-#include "../load.h"
+#include "load.h"
 
 const struct load noload_load = {
 	.name = "no_load",

@@ -24,7 +24,7 @@
 #include <sys/prctl.h>
 #endif
 
-#include "../load.h"
+#include "load.h"
 
 #define PROC_PER_CPU	4	/* ring members per online CPU */
 #define PROC_MSG	100	/* bytes of a message, hackbench's default */
@@ -110,7 +110,9 @@ process_setup(struct load_ctx *ctx)
 	for (i = 0; i < rg->n; i++)
 		if (pipe(rg->fd[i]) < 0)
 			return load_fail(ctx, "cannot make pipe %d of %d: %s", i + 1, rg->n, strerror(errno));
-	load_note(ctx, "procs=%d tokens=%d chunk=%d", rg->n, rg->m, PROC_CHUNK);
+	load_note(ctx, "procs", "%d", rg->n);
+	load_note(ctx, "tokens", "%d", rg->m);
+	load_note(ctx, "chunk", "%d", PROC_CHUNK);
 	for (i = 0; i < rg->n; i++) {
 		int in = rg->fd[(i + rg->n - 1) % rg->n][0], out = rg->fd[i][1];
 		if ((rg->pid[i] = fork()) < 0) {

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 
 #define READ_CHUNK	(1UL << 20)	/* bytes per read(2) and write(2), as dd bs=1M */
 #define READ_MIN	(16ULL << 20)	/* smallest useful default file, bytes */
@@ -60,7 +60,7 @@ read_setup(struct load_ctx *ctx)
 	ctx->priv = rd;
 	if (load_file_size(ctx, READ_MIN, &rd->size) < 0)
 		return -1;
-	load_note(ctx, "size=%llu", rd->size);
+	load_note(ctx, "size", "%llu", rd->size);
 	snprintf(rd->path, sizeof(rd->path), "%s/read_load.dat", ctx->dir);
 	if ((fd = open(rd->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 		return load_fail(ctx, "cannot create '%s': %s", rd->path, strerror(errno));
@@ -147,14 +147,22 @@ read_cleanup(struct load_ctx *ctx)
 		unlink(rd->path);
 	if (ran) {
 		unsigned long long rchar = load_proc_io("rchar"), disk = load_proc_io("read_bytes");
-		load_note(ctx, "bytes=%llu passes=%llu", got, passes);
-		if (rchar)
-			load_note(ctx, "rchar=%llu disk=%llu", rchar - rchar0, disk - disk0);
+		load_note(ctx, "bytes", "%llu", got);
+		load_note(ctx, "passes", "%llu", passes);
+		if (rchar) {
+			load_note(ctx, "rchar", "%llu", rchar - rchar0);
+			load_note(ctx, "disk", "%llu", disk - disk0);
+		}
 	}
 	free(rd->buf);
 	free(rd);
 	ctx->priv = NULL;
 }
+
+static const struct load_option read_options[] = {
+	LOAD_SIZE_OPTION,
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
 
 const struct load read_load = {
 	.name = "read_load",
@@ -163,6 +171,7 @@ const struct load read_load = {
 	.scale = 1048576,
 	.desc = "reads a RAM-sized file start to end again and again, uncached",
 	.flags = 0,
+	.options = read_options,
 	.check = read_check,
 	.setup = read_setup,
 	.run = read_run,

@@ -1,12 +1,18 @@
 /*
  * table.c: every load contest knows, in the original contest's order.
  * This table is the list of what contest can measure; the default suite
- * is every entry without LOAD_EXTRA, in this order.
+ * is every entry without LOAD_EXTRA, in this order.  Also the values of
+ * the loads' own options, checked by type as they are given.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include "../load.h"
+#include "load.h"
 
 extern const struct load noload_load;
 extern const struct load cacherun_load;
@@ -42,4 +48,124 @@ load_find(const char *name)
 		if (!strcmp((*l)->name, name) || ((*l)->alias && !strcmp((*l)->alias, name)))
 			return *l;
 	return NULL;
+}
+
+const struct load_option *
+load_option_find(const char *name)
+{
+	const struct load *const *l;
+	const struct load_option *o;
+
+	for (l = load_table; *l; l++)
+		for (o = (*l)->options; o && o->name; o++)
+			if (!strcmp(o->name, name))
+				return o;
+	return NULL;
+}
+
+/* The values given, one per option name (loads that share a name share it). */
+#define MAXVALS 32
+static struct {
+	const char *name;
+	const char *val;
+	unsigned long long size;
+} vals[MAXVALS];
+static int nvals;
+
+unsigned long long
+load_parse_size(const char *s)
+{
+	unsigned long long v, mul = 1;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return 0;
+	switch (*end) {
+	case 'k': case 'K': mul = 1ULL << 10; end++; break;
+	case 'm': case 'M': mul = 1ULL << 20; end++; break;
+	case 'g': case 'G': mul = 1ULL << 30; end++; break;
+	}
+	if (*end != '\0' || v == 0 || v > (1ULL << 50) / mul)
+		return 0;
+	return v * mul;
+}
+
+int
+load_option_set(const char *name, const char *val, char *why, size_t whylen)
+{
+	const struct load_option *o = load_option_find(name);
+	unsigned long long size = 0;
+	struct stat st;
+	int i;
+
+	if (o == NULL) {
+		snprintf(why, whylen, "no load has an option '%s'", name);
+		return -1;
+	}
+	switch (o->type) {
+	case LOAD_OPT_SIZE:
+		if ((size = load_parse_size(val)) == 0) {
+			snprintf(why, whylen, "--%s must be a size like 64M, 512k or 2G, not '%s'", name, val);
+			return -1;
+		}
+		break;
+	case LOAD_OPT_DIR:
+		if (*val == '\0' || stat(val, &st) < 0) {
+			snprintf(why, whylen, "--%s: cannot use '%s': %s", name, val,
+			    *val ? strerror(errno) : "empty name");
+			return -1;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			snprintf(why, whylen, "--%s: '%s' is not a directory", name, val);
+			return -1;
+		}
+		break;
+	case LOAD_OPT_STRING:
+		break;
+	}
+	for (i = 0; i < nvals && strcmp(vals[i].name, o->name); i++)
+		;
+	if (i == MAXVALS) {
+		snprintf(why, whylen, "too many load options");
+		return -1;
+	}
+	vals[i].name = o->name;
+	vals[i].val = val;
+	vals[i].size = size;
+	if (i == nvals)
+		nvals++;
+	return 0;
+}
+
+const char *
+load_option_value(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nvals; i++)
+		if (!strcmp(vals[i].name, name))
+			return vals[i].val;
+	return NULL;
+}
+
+void
+load_ctx_options(const struct load *l, struct load_ctx *ctx)
+{
+	const struct load_option *o;
+	int i, k;
+
+	ctx->load = l;
+	for (i = 0, o = l->options; o && o->name && i < LOAD_OPTS; o++, i++) {
+		ctx->opt[i] = NULL;
+		ctx->optsize[i] = 0;
+		for (k = 0; k < nvals; k++)
+			if (!strcmp(vals[k].name, o->name)) {
+				ctx->opt[i] = vals[k].val;
+				ctx->optsize[i] = vals[k].size;
+			}
+	}
 }

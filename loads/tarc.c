@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 #include "ustar.h"
 
 struct tarc {
@@ -57,7 +57,8 @@ tarc_setup(struct load_ctx *ctx)
 		t->src = ctx->tree;
 		t->budget = budget;
 		t->cap = fit;
-		load_note(ctx, "tree=kernel cap=%llu", fit);
+		load_note(ctx, "tree", "kernel");
+		load_note(ctx, "cap", "%llu", fit);
 		return 0;
 	}
 	if (ustar_gen(ctx->dir, fit, &plan) < 0)
@@ -66,8 +67,12 @@ tarc_setup(struct load_ctx *ctx)
 	snprintf(t->top, sizeof(t->top), "%s", USTAR_TOP);
 	t->src = t->gen;
 	t->budget = budget > plan.disk ? budget - plan.disk : 0;
-	load_note(ctx, "tree=generated size=%llu files=%lu dirs=%lu links=%lu archive=%llu",
-	    plan.bytes, plan.files, plan.dirs, plan.links, plan.archive);
+	load_note(ctx, "tree", "generated");
+	load_note(ctx, "size", "%llu", plan.bytes);
+	load_note(ctx, "files", "%lu", plan.files);
+	load_note(ctx, "dirs", "%lu", plan.dirs);
+	load_note(ctx, "links", "%lu", plan.links);
+	load_note(ctx, "archive", "%llu", plan.archive);
 	return 0;
 }
 
@@ -137,8 +142,11 @@ tarc_run(struct load_ctx *ctx)
 			continue;
 		}
 		if (!noted) {
-			load_note(ctx, "members=%lu bytes=%llu skipped=%lu%s", t->w.files, t->w.written,
-			    t->w.skipped, t->w.full ? " capped=1" : "");
+			load_note(ctx, "members", "%lu", t->w.files);
+			load_note(ctx, "bytes", "%llu", t->w.written);
+			load_note(ctx, "skipped", "%lu", t->w.skipped);
+			if (t->w.full)
+				load_note(ctx, "capped", "1");
 			noted = 1;
 		}
 		if (t->size == NULL || (t->next - t->first) % 64 == 0) {
@@ -165,12 +173,17 @@ tarc_cleanup(struct load_ctx *ctx)
 	if (t == NULL)
 		return;
 	if (t->enospc)
-		load_note(ctx, "enospc=%lu", t->enospc);
+		load_note(ctx, "enospc", "%lu", t->enospc);
 	ustar_free(&t->w);
 	free(t->size);
 	free(t);
 	ctx->priv = NULL;
 }
+
+static const struct load_option tarc_options[] = {
+	LOAD_SIZE_OPTION,
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
 
 const struct load tarc_load = {
 	.name = "tarc_load",
@@ -179,6 +192,7 @@ const struct load tarc_load = {
 	.scale = 1048576,
 	.desc = "tar -cf of the reference tree to a new archive each pass",
 	.flags = 0,
+	.options = tarc_options,
 	.check = tarc_check,
 	.setup = tarc_setup,
 	.run = tarc_run,

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../load.h"
+#include "load.h"
 #include "../util.h"
 #include "ustar.h"
 
@@ -265,9 +265,13 @@ tarx_setup(struct load_ctx *ctx)
 		return load_fail(ctx, "cannot read back '%s': %s", path, strerror(x->err));
 	x->footprint = disk;
 	x->budget = budget > w.written ? budget - w.written : 0;
-	load_note(ctx, "tree=%s size=%llu members=%lu archive=%llu skipped=%lu%s",
-	    ctx->tree ? "kernel" : "generated", w.data, w.files, w.written, w.skipped,
-	    w.full ? " capped=1" : "");
+	load_note(ctx, "tree", "%s", ctx->tree ? "kernel" : "generated");
+	load_note(ctx, "size", "%llu", w.data);
+	load_note(ctx, "members", "%lu", w.files);
+	load_note(ctx, "archive", "%llu", w.written);
+	load_note(ctx, "skipped", "%lu", w.skipped);
+	if (w.full)
+		load_note(ctx, "capped", "1");
 	return 0;
 }
 
@@ -340,13 +344,18 @@ tarx_cleanup(struct load_ctx *ctx)
 	if (x == NULL)
 		return;
 	if (x->enospc)
-		load_note(ctx, "enospc=%lu", x->enospc);
+		load_note(ctx, "enospc", "%lu", x->enospc);
 	if (x->fd >= 0)
 		close(x->fd);
 	free(x->buf);
 	free(x);
 	ctx->priv = NULL;
 }
+
+static const struct load_option tarx_options[] = {
+	LOAD_SIZE_OPTION,
+	{ NULL, 0, NULL, 0, 0, NULL },
+};
 
 const struct load tarx_load = {
 	.name = "tarx_load",
@@ -355,6 +364,7 @@ const struct load tarx_load = {
 	.scale = 1048576,
 	.desc = "tar -xf of one archive into a fresh directory each pass",
 	.flags = 0,
+	.options = tarx_options,
 	.check = tarx_check,
 	.setup = tarx_setup,
 	.run = tarx_run,

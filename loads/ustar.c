@@ -593,8 +593,8 @@ ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan)
 	memset(plan, 0, sizeof(*plan));
 	if (ctx->tree) {
 		/* the kernel tree is not measured: archives stop at the cap */
-		size = ctx->size ? ctx->size : budget / (unsigned long long)per;
-		need = (ctx->size ? ctx->size : USTAR_MIN_SIZE) * (unsigned long long)per;
+		size = load_size(ctx) ? load_size(ctx) : budget / (unsigned long long)per;
+		need = (load_size(ctx) ? load_size(ctx) : USTAR_MIN_SIZE) * (unsigned long long)per;
 		if (need > budget) {
 			load_fail(ctx, "needs %llu MiB on '%s', half its free space is %llu MiB",
 			    MiB(need), ctx->base, MiB(budget));
@@ -602,13 +602,13 @@ ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan)
 		}
 		return size;
 	}
-	size = ctx->size ? ctx->size : USTAR_DEF_SIZE;
+	size = load_size(ctx) ? load_size(ctx) : USTAR_DEF_SIZE;
 	for (;;) {
 		ustar_gen(NULL, size, plan);
 		need = plan->disk + plan->archive;
 		if (need <= budget)
 			return size;
-		if (ctx->size || size / 2 < USTAR_MIN_SIZE)
+		if (load_size(ctx) || size / 2 < USTAR_MIN_SIZE)
 			break;
 		size /= 2;
 	}

@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <sys/types.h>
 
-#include "../load.h"
+#include "load.h"
 
 #define USTAR_DEF_SIZE	(1ULL << 30)	/* generated tree without --size: bytes, about a kernel source tree */
 #define USTAR_MIN_SIZE	(4ULL << 20)	/* smallest generated tree worth a run, bytes */

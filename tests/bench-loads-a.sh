@@ -35,7 +35,7 @@ need() {
 }
 # loadrate LOAD [SIZE]: the load's raw work per second over T seconds
 loadrate() {
-	$RUN -t "$T" -d "$W" ${2:+-z "$2"} "$1" | sed -n 's/.* rate=\([0-9.]*\) .*/\1/p'
+	$RUN -t "$T" -d "$W" ${2:+-O size="$2"} "$1" | sed -n 's/.* rate=\([0-9.]*\) .*/\1/p'
 }
 # report NAME UNIT DIV LOADRATES TOOLRATES (raw per second, one per
 # round, space-separated): means in UNIT (raw / DIV), rounds, the ratio

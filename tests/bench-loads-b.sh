@@ -35,7 +35,7 @@ now() { date +%s.%N; }
 field() { sed -n "s/.* $1=\([^ ]*\) .*/\1/p"; }
 
 # the tree: solo writes the generated tree and keeps it
-"$SOLO" -d "$B" -z "$SIZE" -p 1 -k tarc_load > "$B/gen.out" || { cat "$B/gen.out"; exit 1; }
+"$SOLO" -d "$B" -O size="$SIZE" -p 1 -k tarc_load > "$B/gen.out" || { cat "$B/gen.out"; exit 1; }
 gen=$(field dir < "$B/gen.out")
 mv "$gen/data" "$B/data"
 rm -rf "$gen"
@@ -69,7 +69,7 @@ tool() {
 load() {
 	case $1 in
 	tarc_load|tarx_load) "$SOLO" -d "$B/out" -s "$B/data" -t "$SECS" $1;;
-	lslr_load) "$SOLO" -d "$B/out" -w "$WALK" -t "$SECS" $1;;
+	lslr_load) "$SOLO" -d "$B/out" -O walk="$WALK" -t "$SECS" $1;;
 	esac | field rate
 }
 

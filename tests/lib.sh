@@ -8,6 +8,11 @@ trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
 
 fail() { echo "FAIL: $*"; exit 1; }
+# the test cannot run here: counted as skipped, never as passed
+skip() { echo "SKIP: $*"; exit 77; }
+# each test measures alone: its own machine-wide lock (see contest(1), FILES)
+CONTEST_LOCK=$T/machine.lock
+export CONTEST_LOCK
 # expect CODE CMD...: run CMD, its exit status must be CODE
 expect() {
 	want=$1; shift
@@ -40,5 +45,67 @@ start_and_wait_compile() {
 		i=$((i + 1))
 		[ $i -lt 600 ] || fail "the compile never started: $(cat "$T/stderr")"
 		sleep 0.1
+	done
+}
+# the leader of load $2 (its name is its command) beside contest $1
+load_of() {
+	ps -eo pid=,pgid=,ppid=,comm= | awk -v p="$1" -v l="$2" '$3 == p && $1 == $2 && $4 == l { print $1; exit }'
+}
+# wait until contest $1 runs a compile beside load $2; the load's pid
+wait_load_compile() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		_l=$(load_of "$1" "$2")
+		if [ -n "$_l" ] && ps -eo ppid=,comm= | awk -v p="$1" '$1 == p && $2 == "make" { f = 1 } END { exit !f }'; then
+			echo "$_l"
+			return 0
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# run contest in the background; its pid in $bg, output in $T/stdout, $T/stderr
+start_bg() {
+	"$CONTEST" "$@" >"$T/stdout" 2>"$T/stderr" &
+	bg=$!
+}
+# is the process gone within $2 tenths of a second (default 50)?
+gone_within() {
+	_i=0
+	while kill -0 "$1" 2>/dev/null; do
+		_i=$((_i + 1)); [ $_i -lt "${2:-50}" ] || return 1; sleep 0.1
+	done
+	return 0
+}
+# MAKE=$T/mk: a make whose timed compile first waits until the test
+# touches $T/go (the compile lasts as long as the test needs it to,
+# burning no CPU); $T/gated exists while it waits.  make clean and
+# --version pass straight through.
+gate_make() {
+	cat > "$T/mk" <<EOS
+#!/bin/sh
+case "\$*" in *clean*|*--version*) exec make "\$@" ;; esac
+: > "$T/gated"
+i=0
+while [ ! -e "$T/go" ] && [ \$i -lt 1200 ]; do sleep 0.05; i=\$((i + 1)); done
+rm -f "$T/gated"
+exec make "\$@"
+EOS
+	chmod +x "$T/mk"
+	MAKE=$T/mk
+	export MAKE
+	gate_reset
+}
+# close the gate again, for the next contest's compile
+gate_reset() { rm -f "$T/go" "$T/gated"; }
+# wait until the gated compile waits (and contest $1, writing its stderr
+# to $2, default $T/stderr, still runs)
+wait_gated() {
+	_i=0
+	until [ -e "$T/gated" ]; do
+		kill -0 "$1" 2>/dev/null || fail "contest ended before its compile: $(cat "${2:-$T/stderr}" 2>/dev/null)"
+		_i=$((_i + 1)); [ $_i -lt 1200 ] || fail "the compile never started"
+		sleep 0.05
 	done
 }

@@ -1,164 +1,114 @@
 /*
- * solo.c: run one load alone, without a compile, the way contest runs it
- * (check, fork into its own process group, setup, run, SIGTERM, cleanup)
- * and print the work it did.  For tests (-p: stop after whole passes,
- * -k: keep the run directory to inspect) and for make bench (-t: a fixed
- * time, work per second).  Not installed.
+ * solo.c: run one load alone through contest's own run lifecycle
+ * (run.c), with `sleep SECONDS` in place of the compile, and print the
+ * work the load did in that window.  For tests (-p: stop after whole
+ * passes, -k: keep the run directory to inspect) and for make bench (-t:
+ * a fixed time, work per second).  Not installed.
  *
- * usage: solo [-d BASE] [-s TREE] [-w WALK] [-z SIZE] (-t SECONDS | -p PASSES) [-k] LOAD
- * prints: load=NAME work=RAW units=U unit=UNIT seconds=S rate=RAW/s dir=RUNDIR note="..."
+ * usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] LOAD
+ * prints: load=NAME work=RAW units=U unit=UNIT seconds=S rate=RAW/s dir=RUNDIR note="k=v ..."
  */
 #include <err.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "../load.h"
-#include "../util.h"
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static unsigned long long
-size_arg(const char *s)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	switch (*end) {
-	case 'k': case 'K': mul = 1ULL << 10; end++; break;
-	case 'm': case 'M': mul = 1ULL << 20; end++; break;
-	case 'g': case 'G': mul = 1ULL << 30; end++; break;
-	}
-	if (errno || end == s || *end || v == 0)
-		errx(2, "bad size '%s'", s);
-	return v * mul;
-}
+#include "../run.h"
 
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: solo [-d BASE] [-s TREE] [-w WALK] [-z SIZE] (-t SECONDS | -p PASSES) [-k] LOAD\n");
+	fprintf(stderr, "usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] LOAD\n");
 	exit(2);
 }
 
 int
 main(int argc, char **argv)
 {
-	const char *base = ".", *tree = NULL, *walk = "/";
-	unsigned long long size = 0, w0, w1;
-	unsigned long passes = 0;
-	double secs = 0, t0, t1;
-	int c, keep = 0, ready[2], go[2], status;
-	char dir[4096], ch;
-	const struct load *l;
-	struct load_ctx *ctx;
-	pid_t pid;
+	const char *base = ".";
+	char why[512], secs_arg[32] = "86400", *job[3], note[LOAD_NOTES * (LOAD_NOTE_KEY + LOAD_NOTE_VAL)];
+	double secs = 0, t;
+	unsigned long long w;
+	struct run_env e;
+	struct cage cage;
+	static struct run r;
+	int c, i;
 
-	while ((c = getopt(argc, argv, "d:s:w:z:t:p:k")) != -1) {
+	memset(&e, 0, sizeof(e));
+	while ((c = getopt(argc, argv, "O:d:s:t:p:k")) != -1) {
 		switch (c) {
+		case 'O': {
+			char *eq = strchr(optarg, '=');
+			if (eq == NULL)
+				usage();
+			*eq = '\0';
+			if (load_option_set(optarg, eq + 1, why, sizeof(why)) < 0)
+				errx(2, "%s", why);
+			break;
+		}
 		case 'd': base = optarg; break;
-		case 's': tree = optarg; break;
-		case 'w': walk = optarg; break;
-		case 'z': size = size_arg(optarg); break;
+		case 's': e.tree = optarg; break;
 		case 't': secs = strtod(optarg, NULL); break;
-		case 'p': passes = strtoul(optarg, NULL, 10); break;
-		case 'k': keep = 1; break;
+		case 'p': e.passes = strtoul(optarg, NULL, 10); break;
+		case 'k': e.keep = 1; break;
 		default: usage();
 		}
 	}
-	if (optind + 1 != argc || (secs <= 0) == (passes == 0))
+	if (optind + 1 != argc || (secs <= 0) == (e.passes == 0))
 		usage();
-	if ((l = load_find(argv[optind])) == NULL || l->run == NULL)
+	memset(&r, 0, sizeof(r));
+	if ((r.load = load_find(argv[optind])) == NULL || r.load->run == NULL)
 		errx(2, "no load '%s' that runs", argv[optind]);
+	r.base = base;
+	snprintf(r.what, sizeof(r.what), "%s", r.load->name);
 
-	ctx = mmap(NULL, sizeof(*ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (ctx == MAP_FAILED)
-		err(1, "mmap");
-	snprintf(dir, sizeof(dir), "%s/solo-run.%ld", base, (long)getpid());
-	ctx->dir = dir;
-	ctx->base = base;
-	ctx->tree = tree;
-	ctx->walk = walk;
-	ctx->size = size;
-	ctx->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	ctx->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (l->check && l->check(ctx) < 0)
-		errx(1, "%s: %s", l->name, ctx->reason);
-	if (mkdir(dir, 0755) < 0)
-		err(1, "cannot create '%s'", dir);
-	if (pipe(ready) < 0 || pipe(go) < 0)
-		err(1, "pipe");
-	if ((pid = fork()) < 0)
-		err(1, "fork");
-	if (pid == 0) {
-		struct sigaction sa;
-		int rc;
-
-		setpgid(0, 0);
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = load_stop_handler;
-		sigaction(SIGTERM, &sa, NULL);
-		load_set_pass_limit(passes);
-		close(ready[0]);
-		close(go[1]);
-		rc = l->setup ? l->setup(ctx) : 0;
-		if (write(ready[1], rc < 0 ? "f" : "r", 1) != 1 || rc < 0)
-			_exit(1);
-		if (read(go[0], &ch, 1) == 1)
-			rc = l->run(ctx);
-		if (l->cleanup && !keep)
-			l->cleanup(ctx);
-		_exit(rc < 0 ? 1 : 0);
+	e.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
+	e.ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (r.load->check) {
+		struct load_ctx ctx;
+		memset(&ctx, 0, sizeof(ctx));
+		load_ctx_options(r.load, &ctx);
+		ctx.base = base;
+		ctx.tree = e.tree;
+		ctx.ram = e.ram;
+		ctx.ncpu = e.ncpu;
+		if (r.load->check(&ctx) < 0)
+			errx(1, "%s: %s", r.load->name, ctx.reason);
 	}
-	setpgid(pid, pid);
-	close(ready[1]);
-	close(go[0]);
-	if (read(ready[0], &ch, 1) != 1 || ch != 'r') {
-		waitpid(pid, NULL, 0);
-		rmtree(dir);
-		errx(1, "%s: setup failed: %s", l->name, ctx->reason);
+	run_signals();
+	if (cage_open(&cage, why, sizeof(why)) < 0)
+		errx(1, "%s", why);
+	if (secs > 0)
+		snprintf(secs_arg, sizeof(secs_arg), "%.3f", secs);
+	job[0] = "sleep";
+	job[1] = secs_arg;
+	job[2] = NULL;
+	e.cage = &cage;
+	e.outfd = -1;
+	e.job_dir = ".";
+	e.job_argv = job;
+	e.end_with_load = e.passes > 0;
+	if (run_do(&e, &r) < 0) {
+		cage_close(&cage);
+		run_default_signals();
+		raise(run_caught());
+		return 1;
 	}
-	w0 = atomic_load(&ctx->work);
-	t0 = now();
-	if (write(go[1], "g", 1) != 1)
-		err(1, "write");
-	if (secs > 0) {
-		struct timespec ts = { (time_t)secs, (long)((secs - (time_t)secs) * 1e9) };
-		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-			;
-		w1 = atomic_load(&ctx->work);
-		t1 = now();
-		kill(-pid, SIGTERM);
-		waitpid(pid, &status, 0);
-	} else {
-		waitpid(pid, &status, 0);
-		w1 = atomic_load(&ctx->work);
-		t1 = now();
-	}
-	kill(-pid, SIGKILL);
+	cage_close(&cage);
+	note[0] = '\0';
+	for (i = 0; i < r.final.nnotes; i++)
+		snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s=%s",
+		    i ? " " : "", r.final.note[i].key, r.final.note[i].val);
+	/* with -p the passes are the measure: all of the load's work counts */
+	w = r.win.close.work - (e.passes ? 0 : r.win.open.work);
+	t = r.win.close.t - r.win.open.t;
 	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f rate=%.1f dir=%s note=\"%s\"\n",
-	    l->name, w1 - w0, (double)(w1 - w0) / l->scale, l->unit, t1 - t0,
-	    (double)(w1 - w0) / (t1 - t0), dir, ctx->note);
-	if (!keep)
-		rmtree(dir);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		warnx("%s: load failed: %s", l->name, ctx->reason[0] ? ctx->reason : "no reason");
+	    r.load->name, w, (double)w / r.load->scale, r.load->unit, t, t > 0 ? (double)w / t : 0.0,
+	    r.dir, note);
+	if (strcmp(r.status, ST_OK)) {
+		warnx("%s: %s: %s", r.load->name, r.status, r.reason);
 		return 1;
 	}
 	return 0;

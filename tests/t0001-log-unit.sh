@@ -1,6 +1,7 @@
-# The log writer and reader: round trip, encoding, every malformed case,
-# refusal of over-long records, two concurrent appenders, a truncated line.
+# The log writer and reader: round trip, encoding (notes included), every
+# malformed case, records that cannot outgrow a line, the one definition
+# of "the same configuration", two concurrent appenders, a truncated line
+# and the next record kept apart from it, a short write cut back off.
 . "$(dirname "$0")/lib.sh"
-cc -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Wall -Wextra -g \
-	-o unit-log "$top/tests/unit-log.c" "$top/log.c" -lm || fail "build"
-./unit-log || fail "unit-log"
+[ -x "$top/tests/unit-log.bin" ] || fail "no tests/unit-log.bin: make check builds it"
+"$top/tests/unit-log.bin" || fail "unit-log"

@@ -1,11 +1,13 @@
 # SIGINT, SIGTERM or SIGHUP in the middle of a compile: the compile's
 # process group is killed and reaped, the run's output file removed, no
-# record written, exit 128+signal, no process left.
+# record written, death by the signal, no process left.
 . "$(dirname "$0")/lib.sh"
+gate_make
 for sig in INT TERM HUP; do
 	rm -f contest.log
-	start_and_wait_compile --units 24 --lead 0 -n 1 -k sig no_load
-	sleep 0.5
+	gate_reset
+	start_bg --units 1 --lead 0 -n 1 -k sig no_load
+	wait_gated $bg
 	kill -$sig $bg
 	wait $bg
 	rc=$?

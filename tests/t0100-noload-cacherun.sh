@@ -1,8 +1,10 @@
 # no_load and cacherun end to end: four ok records with every required key
-# and sane values.
+# and sane values, beside one snapshot of the box.
 . "$(dirname "$0")/lib.sh"
 expect 0 "$CONTEST" -n 2 --units 4 --lead 0 -k test no_load cacherun
-[ "$(wc -l < contest.log)" -eq 4 ] || fail "log has $(wc -l < contest.log) lines, not 4"
+[ "$(wc -l < contest.log)" -eq 5 ] || fail "log has $(wc -l < contest.log) lines, not 5"
+[ "$(grep -c '^contest=1 snapshot=1 ' contest.log)" -eq 1 ] || fail "no snapshot: $(cat contest.log)"
+grep -v ' snapshot=1 ' contest.log > runs
 grep -q '^no_load:' stdout || fail "no no_load table"
 grep -q '^cacherun:' stdout || fail "no cacherun table"
 while read -r line; do
@@ -19,4 +21,4 @@ while read -r line; do
 	no_load) [ "$(val "$line" cache)" != warm ] || fail "no_load warm" ;;
 	esac
 	[ "$(val "$line" workload)" = builtin:4 ] || fail "workload: $line"
-done < contest.log
+done < runs

@@ -2,7 +2,7 @@
 # space of its filesystem and the log says so: a 64 MiB tmpfs as -o.
 . "$(dirname "$0")/lib.sh"
 mkdir small
-mount -t tmpfs -o size=64m contest-test "$T/small" 2>/dev/null || { echo "skip: cannot mount a tmpfs"; exit 0; }
+mount -t tmpfs -o size=64m contest-test "$T/small" 2>/dev/null || skip "cannot mount a tmpfs"
 trap 'umount "$T/small"; rm -rf "$T"' EXIT
 expect 0 "$CONTEST" -n 1 --units 2 --lead 0 --no-baseline -k test -o small io_other
 line=$(grep 'load=io_other' contest.log) || fail "no io_other record"

@@ -1,5 +1,5 @@
 # SIGINT to contest while the compile runs beside each load: contest
-# exits 130, no process of the load survives, no run directory remains
+# dies by SIGINT, no process of the load survives, no run directory remains
 # and no record is written.
 . "$(dirname "$0")/lib.sh"
 mkdir other
@@ -10,17 +10,15 @@ groups_of() {
 has_make() {
 	ps -eo ppid=,comm= | awk -v p="$1" '$1 == p && $2 == "make" { f = 1 } END { exit !f }'
 }
+gate_make
 for l in process_load io_load io_other read_load mem_load; do
-	"$CONTEST" -n 1 --units 8 --lead 0 --size 8M --no-baseline -k test -o other $l 2>"$T/stderr.$l" &
+	gate_reset
+	"$CONTEST" -n 1 --units 1 --lead 0 --size 8M --no-baseline -k test -o other $l 2>"$T/stderr.$l" &
 	pid=$!
-	pg= i=0
-	# wait for the load, then for the compile beside it
-	while [ $i -lt 100 ]; do
-		[ -n "$pg" ] || pg=$(groups_of $pid)
-		[ -n "$pg" ] && has_make $pid && break
-		sleep 0.05; i=$((i + 1))
-	done
-	[ -n "$pg" ] || { kill -INT $pid; fail "$l: never saw the load start"; }
+	# the compile waits at its gate, beside the load
+	wait_gated $pid
+	pg=$(load_of $pid $l)
+	[ -n "$pg" ] || { kill -INT $pid; fail "$l: no load beside the compile"; }
 	sleep 0.3
 	kill -INT $pid
 	wait $pid; rc=$?

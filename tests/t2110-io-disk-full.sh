@@ -4,7 +4,7 @@
 # test while the compile runs.
 . "$(dirname "$0")/lib.sh"
 mkdir small
-mount -t tmpfs -o size=40m contest-test "$T/small" 2>/dev/null || { echo "skip: cannot mount a tmpfs"; exit 0; }
+mount -t tmpfs -o size=40m contest-test "$T/small" 2>/dev/null || skip "cannot mount a tmpfs"
 trap 'umount "$T/small"; rm -rf "$T"' EXIT
 "$CONTEST" -n 1 --units 4 --lead 0 --size 16M --no-baseline -k test -o small io_other >stdout 2>stderr &
 pid=$!

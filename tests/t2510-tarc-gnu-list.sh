@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 SOLO=$top/tests/solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
-"$SOLO" -d "$T" -z 4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
+"$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 [ -f "$dir/archive.1.tar" ] || fail "no archive: $(ls "$dir")"
 tar -tvf "$dir/archive.1.tar" > list 2> err || fail "tar -tvf: $(cat err)"

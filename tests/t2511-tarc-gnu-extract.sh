@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 SOLO=$top/tests/solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
-"$SOLO" -d "$T" -z 4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
+"$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 mkdir x && tar -xf "$dir/archive.1.tar" -C x 2> err || fail "tar -xf: $(cat err)"
 diff -r --no-dereference x/data "$dir/data" > d || fail "trees differ: $(head -5 d)"

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 SOLO=$top/tests/solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
-"$SOLO" -d "$T" -z 4M -p 2 -k tarx_load > out || fail "solo failed: $(cat out)"
+"$SOLO" -d "$T" -O size=4M -p 2 -k tarx_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 work=$(sed -n 's/.* work=\([0-9]*\) .*/\1/p' out)
 [ "$(cd "$dir" && ls -d x.* | tr '\n' ' ')" = "x.1 x.2 " ] || fail "copies: $(ls "$dir")"

@@ -3,15 +3,11 @@
 # no record is written.
 . "$(dirname "$0")/lib.sh"
 load=${SIGINT_LOAD:-tarc_load}
-"$CONTEST" -n 1 --units 24 --lead 0 --size 8M --no-baseline -d "$T/w" -k test $load 2> err &
+gate_make
+"$CONTEST" -n 1 --units 1 --lead 0 --size 8M --no-baseline -d "$T/w" -k test $load 2> err &
 pid=$!
-i=0
-until pgrep -P $pid -x make > /dev/null && [ -n "$(ls -d "$T"/w/contest-run.* 2>/dev/null)" ]; do
-	i=$((i + 1)); [ $i -lt 300 ] || { kill -9 $pid; fail "the compile never started: $(cat err)"; }
-	sleep 0.05
-done
+wait_gated $pid
 sleep 1
-pgrep -P $pid -x make > /dev/null || fail "the compile ended before the signal; give it more --units"
 kill -INT $pid
 wait $pid; rc=$?
 [ "$rc" -eq 130 ] || fail "contest exited $rc, not 130: $(cat err)"

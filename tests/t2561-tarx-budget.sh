@@ -8,7 +8,7 @@ mkdir small
 mount -t tmpfs -o size=24M none small || fail "cannot mount a tmpfs"
 trap 'umount "$T/small"; rm -rf "$T"' EXIT
 free=$(df -B1 --output=avail small | tail -1)
-"$SOLO" -d small -z 1M -t 2 -k tarx_load > out || fail "solo failed: $(cat out)"
+"$SOLO" -d small -O size=1M -t 2 -k tarx_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 used=$(du -sb "$dir" | cut -f1)
 [ "$used" -le $((free / 2)) ] || fail "the load uses $used bytes, more than half of $free"

@@ -15,12 +15,12 @@ fill() {	# take every free byte, again as the load frees some
 	done
 }
 # the disk fills, then frees: the load must go on and say so
-"$SOLO" -d small -z 1M -t 3 $load > out & pid=$!
+"$SOLO" -d small -O size=1M -t 3 $load > out & pid=$!
 sleep 0.5; fill; rm -f small/filler
 wait $pid || fail "the load failed on a full disk: $(cat out)"
 grep -q 'enospc=[1-9]' out || fail "no enospc noted: $(cat out)"
 # the disk stays full to the end: no partial file is left behind
-"$SOLO" -d small -z 1M -t 2 -k $load > out & pid=$!
+"$SOLO" -d small -O size=1M -t 2 -k $load > out & pid=$!
 sleep 0.5; fill
 wait $pid || fail "the load failed on a full disk: $(cat out)"
 rm -f small/filler

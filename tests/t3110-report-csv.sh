@@ -2,6 +2,7 @@
 # read back with python3's csv module; means, sd, min and max are those
 # computed by hand (Time 100 and 110: mean 105, sd 7.0711), Ratio and
 # the -c columns are filled in, and a workload with a comma is quoted.
+# The columns of version 1 come first and unchanged; every metric follows.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
 {
@@ -19,7 +20,12 @@ rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 cols = ("load label row host jobs workload config unit runs failed invalid".split()
     + [f"{s}_{k}" for s in "time cpu loads lcpu user sys majflt ctxsw".split() for k in "mean sd min max".split()]
     + "ratio ratio_base compare_base time_change_pct time_p time_significant loads_change_pct loads_p loads_significant".split())
-assert list(rows[0].keys()) == cols, list(rows[0].keys())
+keys = list(rows[0].keys())
+assert keys[:len(cols)] == cols, keys
+for k in ("drop", "disturbed_runs", "ratio_sd", "geomean_ratio", "paired_ratio_mean",
+          "vm_pswpin_mean", "lat_p99_mean", "dl_met_change_pct", "time_verdict", "psi_io_full_sd"):
+    assert k in keys, k
+assert len(keys) == len(set(keys)), "a column named twice"
 assert [(r["load"], r["row"]) for r in rows] == [("no_load", "A"), ("no_load", "B"), ("io_load", "A")], rows
 a, b, io = rows
 assert a["runs"] == "2" and float(a["time_mean"]) == 105 and abs(float(a["time_sd"]) - math.sqrt(50)) < 1e-4
@@ -28,6 +34,7 @@ assert b["compare_base"] == "A" and float(b["time_change_pct"]) == 19.05 and b["
 # t = 20 / sqrt(50/2 + 50/2) = 2.828, df = 2: p = 1 - t / sqrt(2 + t^2) = 1 - sqrt(0.8)
 assert abs(float(b["time_p"]) - (1 - math.sqrt(0.8))) < 1e-5, b["time_p"]
 assert b["loads_change_pct"] == "" and b["loads_p"] == ""
+assert b["time_verdict"] == "" and b["time_n"] == "2" and b["vm_pswpin_n"] == "0"
 assert io["workload"] == "/src/a,b" and io["runs"] == "1" and io["invalid"] == "1" and io["failed"] == "0"
 assert io["time_sd"] == "" and io["ratio"] == "2.0000" and io["ratio_base"] == "A"
 assert io["cpu_mean"] == "42.8571" and io["lcpu_mean"] == "10.0000" and io["loads_mean"] == "10.0000"

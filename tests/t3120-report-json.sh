@@ -24,7 +24,8 @@ assert [(x["load"], x["row"]) for x in g] == [("no_load", "A"), ("no_load", "B")
 a, b, io = g
 keys = {"load", "label", "row", "host", "jobs", "workload", "config", "unit", "runs", "failed",
         "invalid", "not_ok", "time", "cpu", "loads", "lcpu", "user", "sys", "majflt", "ctxsw",
-        "ratio", "ratio_base", "change"}
+        "ratio", "ratio_base", "change", "drop", "disturbed", "probe", "disk_dev", "odisk_dev",
+        "metrics", "ratio_sd"}
 assert set(a) == keys, set(a) ^ keys
 assert a["time"] == {"mean": 105.0, "sd": 7.0711, "min": 100.0, "max": 110.0}
 assert a["change"] is None and a["ratio"] == 1.0
@@ -35,4 +36,7 @@ c = b["change"]
 assert c["time_pct"] == 19.05 and c["time_significant"] is False
 assert abs(c["time_p"] - (1 - math.sqrt(0.8))) < 1e-5, c   # t = 2.828, df = 2
 assert c["loads_pct"] is None and c["loads_p"] is None and c["loads_significant"] is None
+assert b["metrics"]["time"]["n"] == 2 and b["metrics"]["time"]["change_pct"] == 19.05
+assert "vm_pswpin" not in b["metrics"] and b["metrics"]["time"]["verdict"] is None
+assert d["summary"][0]["row"] == "B" and d["snapshots"] == [] and d["disturbed_counted"] is False
 PY

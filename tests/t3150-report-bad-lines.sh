@@ -24,7 +24,7 @@ good2=$(rec k no_load 110 90 0 0 0)
 	echo "$good1" | sed 's/label=k/label=/'                         # 13
 	printf '%s\0 units=5\n' "$(echo "$good1" | sed 's/elapsed=100/elapsed=9999/')"  # 14
 	echo "$good1" | sed 's/elapsed=100/elapsed=0/'                  # 15
-	printf '%s' "$good1"; head -c 5000 /dev/zero | tr '\0' x; echo  # 16
+	printf '%s' "$good1"; head -c 9000 /dev/zero | tr '\0' x; echo  # 16
 	echo "# a comment"                                              # 17
 	echo ""                                                         # 18
 	echo "$good2"                                                   # 19
@@ -41,5 +41,5 @@ grep -q "^log:3: required key 'elapsed' missing$" stderr || fail "wording 3"
 grep -q "^log:5: bad number 'user=-1' (want 0 to 1e+12)$" stderr || fail "wording 5"
 grep -q "^log:9: key 'elapsed' given twice$" stderr || fail "wording 9"
 grep -q "^log:15: status ok with elapsed 0$" stderr || fail "wording 15"
-grep -q "^log:16: line longer than 4095 bytes$" stderr || fail "wording 16"
+grep -q "^log:16: line longer than 8191 bytes$" stderr || fail "wording 16"
 grep -q "^log:20: truncated last line (no newline)$" stderr || fail "wording 20"

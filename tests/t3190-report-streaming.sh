@@ -2,7 +2,7 @@
 # configuration x load groups, not on the number of records.  20,000 and
 # 200,000 records over the same 30 groups peak within 1 MiB of each other.
 . "$(dirname "$0")/lib.sh"
-[ -x /usr/bin/time ] || { echo "skip: no /usr/bin/time"; exit 0; }
+[ -x /usr/bin/time ] || skip "no /usr/bin/time"
 gen() {
 	awk -v n="$1" 'BEGIN {
 		split("no_load io_load mem_load", L, " ")

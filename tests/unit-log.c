@@ -2,10 +2,14 @@
  * unit-log.c: the log writer and reader.  Built and run by
  * t0001-log-unit.sh; prints "not ok" lines and exits 1 on a failure.
  */
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,8 +22,7 @@ static int failures;
 static void
 sample(struct rec *r)
 {
-	memset(r, 0, sizeof(*r));
-	r->version = LOG_VERSION;
+	rec_init(r);
 	strcpy(r->date, "2026-12-02T09:13:36Z");
 	strcpy(r->host, "box");
 	strcpy(r->label, "6.1.0-test");
@@ -28,21 +31,67 @@ sample(struct rec *r)
 	r->run = 2;
 	strcpy(r->status, "invalid");
 	strcpy(r->reason, "load killed by signal 9 (Killed) 100%");
-	r->elapsed = 61.2345;
-	r->user = 100.5;
-	r->sys = 9.25;
-	r->lcpu = 3.5;
-	r->units = 1234.567;
+	rec_set(r, K_ELAPSED, 61.2345);
+	rec_set(r, K_USER, 100.5);
+	rec_set(r, K_SYS, 9.25);
+	rec_set(r, K_LCPU, 3.5);
+	rec_set(r, K_UNITS, 1234.567);
 	strcpy(r->unit, "MiB");
 	r->jobs = 8;
 	strcpy(r->workload, "/src/linux with space");
 	strcpy(r->config, "0123456789abcdef");
 	strcpy(r->cache, "dropped");
 	r->ncpu = 2;
-	r->lead = 3;
-	r->majflt = 7;
-	r->maxrss = 40000;
-	strcpy(r->extra, "size=67108864 passes=3");
+	rec_set(r, K_LEAD, 3);
+	rec_set(r, K_MAJFLT, 7);
+	rec_set(r, K_MAXRSS, 40000);
+	rec_note(r, "size", "67108864");
+	rec_note(r, "passes", "3");
+}
+
+static int parse(const char *, struct rec *, char *);
+
+/*
+ * The reader's own decimal parsing against strtod: for random numbers
+ * in the forms a writer uses (and some it does not), the value read is
+ * strtod's to the bit, and what strtod refuses is refused.
+ */
+static void
+numbers(void)
+{
+	static const char *odd[] = { "1.", ".5", "1e3", "0x10", "1..2", "12a", "007", "0.000000000000001",
+	    "1234567890123456", "999999999999.999", "1000000000000", "1000000000000.001", "-1", "+1",
+	    "1e-300", "00000000000000001", "0.0", "9007199254740993", "inf", "nan", "" };
+	char line[512], why[160], v[64];
+	struct rec r;
+	unsigned seed = 42;
+	int i, k;
+
+	for (i = 0; i < 200000 + (int)(sizeof(odd) / sizeof(odd[0])); i++) {
+		double want;
+		char *end;
+		int ok;
+
+		if (i < (int)(sizeof(odd) / sizeof(odd[0]))) {
+			snprintf(v, sizeof(v), "%s", odd[i]);
+		} else {
+			seed = seed * 1103515245 + 12345;
+			k = (int)(seed >> 16) % 4;
+			snprintf(v, sizeof(v), "%.*f", k * 2, (double)(seed >> 3) / (1 << (seed % 17)) *
+			    (k == 3 ? 1e-3 : 1));
+		}
+		snprintf(line, sizeof(line), "contest=1 date=d host=h label=l load=io_load run=1 status=ok "
+		    "elapsed=%s user=1 sys=1 lcpu=1 units=1 unit=MiB jobs=1 workload=w cache=dropped ncpu=1", v);
+		errno = 0;
+		want = strtod(v, &end);
+		ok = *v && *end == '\0' && errno == 0 && isfinite(want) && want >= 0 && want <= LOG_NUM_MAX;
+		if (parse(line, &r, why) != (ok ? 1 : -1) || (ok && memcmp(&r.num[K_ELAPSED], &want, sizeof(want)))) {
+			printf("not ok: elapsed=%s: read %.17g, strtod %.17g (%s)\n", v, r.num[K_ELAPSED], want,
+			    ok ? "accepted" : "refused");
+			failures++;
+			return;
+		}
+	}
 }
 
 static int
@@ -70,8 +119,10 @@ main(void)
 	CHECK(!strcmp(b.reason, a.reason));
 	CHECK(!strcmp(b.workload, a.workload));
 	CHECK(!strcmp(b.label, a.label) && !strcmp(b.load, a.load) && b.run == 2);
-	CHECK(fabs(b.elapsed - 61.2345) < 0.001 && fabs(b.units - 1234.567) < 1e-9);
-	CHECK(b.jobs == 8 && b.ncpu == 2 && b.majflt == 7 && b.maxrss == 40000);
+	CHECK(fabs(b.num[K_ELAPSED] - 61.2345) < 0.001 && fabs(b.num[K_UNITS] - 1234.567) < 1e-9);
+	CHECK(b.jobs == 8 && b.ncpu == 2 && b.num[K_MAJFLT] == 7 && b.num[K_MAXRSS] == 40000);
+	CHECK(b.has[K_MAJFLT] && !b.has[K_MINFLT]);	/* not written, not read */
+	CHECK(strstr(buf, "minflt=") == NULL);
 	CHECK(!strcmp(b.config, "0123456789abcdef"));
 
 	/* comments, blank lines, unknown keys */
@@ -113,15 +164,88 @@ main(void)
 	line[LOG_LINE_MAX + 10] = '\0';
 	CHECK(parse(line, &b, why) == -1 && strstr(why, "longer"));
 
-	/* the writer refuses what does not fit rather than cutting it */
+	/* notes: values encoded, so a space or '=' cannot break the line */
 	sample(&a);
-	memset(a.extra, 'x', sizeof(a.extra) - 1);
-	a.extra[sizeof(a.extra) - 1] = '\0';
+	CHECK(rec_note(&a, "walk", "/tmp/w s=x%") == 0);
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strstr(buf, " walk=/tmp/w%20s%3Dx%25") != NULL);
+	buf[n - 1] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+	/* a note may not take a key of the log's own, twice, or a strange one */
+	CHECK(rec_note(&a, "elapsed", "1") == -1);
+	CHECK(rec_note(&a, "status", "ok") == -1);
+	CHECK(rec_note(&a, "walk", "again") == -1);
+	CHECK(rec_note(&a, "Bad-Key", "1") == -1 && rec_note(&a, "", "1") == -1);
+	n = log_format(&a, buf, sizeof(buf));
+	buf[n - 1] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+
+	/* the longest record fits, notes and all; notes that cannot are cut, marked */
+	sample(&a);
 	memset(a.workload, '%', sizeof(a.workload) - 1);
 	a.workload[sizeof(a.workload) - 1] = '\0';
 	memset(a.reason, ' ', sizeof(a.reason) - 1);
 	a.reason[sizeof(a.reason) - 1] = '\0';
-	CHECK(log_format(&a, buf, sizeof(buf)) == -1);
+	memset(a.host, ' ', sizeof(a.host) - 1);
+	a.host[sizeof(a.host) - 1] = '\0';
+	{
+		char k[16], v[200];
+		int i;
+		memset(v, ' ', sizeof(v) - 1);
+		v[sizeof(v) - 1] = '\0';
+		for (i = 0; i < 40; i++) {
+			snprintf(k, sizeof(k), "note%d", i);
+			rec_note(&a, k, v);
+		}
+	}
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1);
+	a.notes_cut = 1;
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strstr(buf, " notes_cut=1\n") != NULL);
+
+	/* one definition of the same configuration */
+	sample(&a);
+	sample(&b);
+	CHECK(rec_same_config(&a, &b) && rec_config_hash(&a) == rec_config_hash(&b));
+	strcpy(b.host, "other");
+	CHECK(!rec_same_config(&a, &b));
+	sample(&b);
+	b.jobs = 4;
+	CHECK(!rec_same_config(&a, &b));
+	sample(&b);
+	strcpy(b.cache, "kept");
+	CHECK(!rec_same_config(&a, &b) && !strcmp(rec_drop(&b), "no"));
+	strcpy(b.drop, "yes");
+	CHECK(rec_same_config(&a, &b));
+	sample(&b);
+	strcpy(b.load, "no_load");
+	b.run = 9;
+	CHECK(rec_same_config(&a, &b));
+
+	/* the box's snapshot: its own kind of record, with its own keys */
+	rec_init(&a);
+	a.snapshot = 1;
+	strcpy(a.date, "2026-12-02T09:13:36Z");
+	strcpy(a.host, "box");
+	strcpy(a.label, "6.1.0");
+	strcpy(a.snap.cmdline, "BOOT_IMAGE=/vmlinuz root=/dev/vda quiet");
+	strcpy(a.snap.thp, "madvise");
+	a.ncpu = 2;
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strncmp(buf, "contest=1 snapshot=1 ", 21) == 0);
+	CHECK(strstr(buf, "load=") == NULL && strstr(buf, "elapsed=") == NULL);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1 && b.snapshot == 1 && !strcmp(b.snap.cmdline, a.snap.cmdline) &&
+	    !strcmp(b.snap.thp, "madvise") && b.ncpu == 2);
+	CHECK(parse("contest=1 snapshot=1 date=x host=h", &b, why) == -1 && strstr(why, "label"));
+	CHECK(parse("contest=1 snapshot=2 date=x host=h label=l", &b, why) == -1);
+
+	/* what a bad line says is safe to print */
+	CHECK(parse("contest=1 \x1b]0;pwned\x07 x=1", &b, why) == -1 && strchr(why, 0x1b) == NULL &&
+	    strstr(why, "\\x1b") != NULL);
 
 	/* two writers appending at once never interleave */
 	{
@@ -171,9 +295,45 @@ main(void)
 			count++;
 		CHECK(count == 600 && lr.bad == 1 && lr.lineno == 601);
 		fclose(f);
+
+		/* the next record is not glued to that fragment */
+		sample(&a);
+		CHECK(log_append(path, &a) == 0);
+		f = fopen(path, "r");
+		memset(&lr, 0, sizeof(lr));
+		lr.f = f;
+		lr.name = path;
+		lr.quiet = 1;
+		count = 0;
+		while (log_next(&lr, &b))
+			count++;
+		CHECK(count == 601 && lr.bad == 1);
+		fclose(f);
+
+		/* a short write (here: the file size limit) is cut back off,
+		 * with the true error */
+		{
+			struct rlimit rl;
+			struct stat st0, st1;
+			pid_t p0;
+			int st;
+
+			CHECK(stat(path, &st0) == 0);
+			if ((p0 = fork()) == 0) {
+				signal(SIGXFSZ, SIG_IGN);
+				rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
+				setrlimit(RLIMIT_FSIZE, &rl);
+				sample(&a);
+				_exit(log_append(path, &a) == -1 && errno == EFBIG ? 0 : 1);
+			}
+			waitpid(p0, &st, 0);
+			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+			CHECK(stat(path, &st1) == 0 && st1.st_size == st0.st_size);
+		}
 		unlink(path);
 	}
 
+	numbers();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;
 }

@@ -3,16 +3,19 @@
  *
  * Adding a load, every place to touch:
  *   1. loads/NAME.c: one `const struct load NAME_load` filled with
- *      designated initialisers; everything else in the file static;
+ *      designated initialisers, its own options (if any) in a
+ *      `struct load_option` table it points to; everything else static;
  *   2. one line in the table in loads/table.c, in contest's order;
  *   3. one word in LOADS in the Makefile;
- *   4. one entry under LOADS in doc/contest.1;
- *   5. one test, tests/tNNNN-NAME.sh.
+ *   4. one entry under LOADS in doc/contest.1 (and its options there).
+ * contest's command line, --help, --list-loads and the tests that cover
+ * every load (they read `contest --list-loads`) pick it up from the table.
  *
- * Life of a load in one run; the harness does all of it:
+ * Life of a load in one run; the harness (run.c) does all of it:
  *   check(ctx)     in contest itself, once, before any compile starts:
  *                  refuse options or disk space that cannot work
- *   fork           the load leads its own process group, oom_score_adj 1000
+ *   fork           the load leads its own process group, oom_score_adj
+ *                  1000, in the run's container, default signal state
  *   setup(ctx)     before the timed window, however long it takes
  *   -- contest drops the page cache, waits --lead seconds, starts the
  *      compile and reads the counters: the window opens --
@@ -20,12 +23,14 @@
  *                  load_stopping() turns true (contest sent SIGTERM when
  *                  the compile ended) or until an error
  *   cleanup(ctx)   in the load's process, after run or after a failed setup
- *   contest kills what is left of the process group, reaps it and removes
- *   ctx->dir, whatever happened.
+ *   contest kills what is left of the run's processes, reaps them and
+ *   removes ctx->dir, whatever happened.
  *
  * A load never prints, never exits, never calls err(3): it returns -1
  * with ctx->reason set (load_fail() does both) and contest logs the run
- * as invalid with that reason.
+ * as invalid with that reason.  What it wants in the log beside its work
+ * goes through load_note(): a key and a value, which the harness hands
+ * to the log's writer.
  */
 #ifndef CONTEST_LOAD_H
 #define CONTEST_LOAD_H
@@ -33,32 +38,59 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+/* the work counter is shared between processes: it must not take a lock */
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atomics");
+
 #define LOAD_REASON_MAX	96	/* bytes of ctx->reason */
-#define LOAD_NOTE_MAX	256	/* bytes of ctx->note */
+#define LOAD_NOTES	16	/* notes a load may leave */
+#define LOAD_NOTE_KEY	24	/* bytes of a note's key */
+#define LOAD_NOTE_VAL	232	/* bytes of a note's value */
+#define LOAD_OPTS	4	/* options of one load, at most */
+
+#define LOAD_BAD_OPTION	(-2)	/* check: the user's option cannot work (exit 2, not 1) */
 
 /* load flags */
 #define LOAD_IDLE	0x1	/* no background process (no_load, cacherun) */
 #define LOAD_WARM	0x2	/* keep the page cache warm: no drop before the run */
-#define LOAD_OTHER	0x4	/* files go under -o DIR, not the work directory */
-#define LOAD_EXTRA	0x8	/* not in the default suite (needs an argument) */
+#define LOAD_EXTRA	0x4	/* not in the default suite (needs an option) */
+
+/* A load's own command-line option: contest offers --NAME (and -KEY) for it. */
+enum load_opt_type {
+	LOAD_OPT_STRING,	/* any text */
+	LOAD_OPT_SIZE,		/* bytes, with an optional k, M or G suffix; > 0 */
+	LOAD_OPT_DIR		/* an existing directory */
+};
+struct load_option {
+	const char *name;	/* long option: --NAME; loads may share one ("size") */
+	int key;		/* a short option letter as well, or 0 */
+	const char *arg;	/* what the argument is, for --help: "DIR", "SIZE" */
+	enum load_opt_type type; /* how contest checks the value before any run */
+	int required;		/* the load cannot run without it */
+	const char *help;	/* one line for --help */
+};
 
 /*
  * One run's context.  contest allocates it in memory shared with the
- * load's processes, so what a load writes into work, reason and note is
+ * load's processes, so what a load writes into work, reason and notes is
  * read by contest while the load runs and after it ends.
  */
 struct load_ctx {
+	const struct load *load; /* the load this context is for */
 	const char *dir;	/* empty directory of this run; every file of the load goes here */
 	const char *base;	/* filesystem the run directory lies on (for check's statvfs) */
 	const char *tree;	/* kernel tree given with -s, NULL with the built-in workload */
-	const char *walk;	/* tree lslr_load walks (--walk, default "/") */
-	unsigned long long size; /* bytes to size files and memory to (--size); 0: the load's default */
+	const char *opt[LOAD_OPTS];		/* value of each of the load's options, NULL if not given */
+	unsigned long long optsize[LOAD_OPTS];	/* LOAD_OPT_SIZE options: the bytes */
 	unsigned long long ram;	/* physical memory, bytes */
 	int ncpu;		/* online CPUs */
 	void *priv;		/* the load's own state, from setup to cleanup */
 	_Atomic unsigned long long work; /* work done, in the load's raw unit (bytes, messages, entries) */
 	char reason[LOAD_REASON_MAX];	/* why check, setup or run failed */
-	char note[LOAD_NOTE_MAX];	/* extra key=value pairs for the log record, space separated */
+	int nnotes;
+	struct {
+		char key[LOAD_NOTE_KEY];
+		char val[LOAD_NOTE_VAL];
+	} note[LOAD_NOTES];	/* load_note(): for the log record */
 };
 
 struct load {
@@ -68,15 +100,30 @@ struct load {
 	double scale;		/* raw work per reported unit (1048576 bytes per MiB) */
 	const char *desc;	/* one line for --list-loads: what the load does */
 	unsigned flags;		/* LOAD_* */
-	int (*check)(struct load_ctx *);	/* may be NULL; 0 ok, -1 with ctx->reason */
+	const struct load_option *options; /* its own options, ending with a NULL name; may be NULL */
+	const char *dir_option;	/* the option naming where its run directory goes; NULL: the work directory */
+	int (*check)(struct load_ctx *);	/* may be NULL; 0 ok, -1 cannot run here, LOAD_BAD_OPTION: an option's value is wrong (both with ctx->reason) */
 	int (*setup)(struct load_ctx *);	/* may be NULL; 0 ok, -1 with ctx->reason */
 	int (*run)(struct load_ctx *);		/* NULL only for LOAD_IDLE; 0 stopped, -1 failed */
 	void (*cleanup)(struct load_ctx *);	/* may be NULL; undoes setup and run */
 };
 
-/* loads/table.c */
+/* loads/table.c: the registry */
 extern const struct load *const load_table[];	/* NULL-terminated, contest's order */
 const struct load *load_find(const char *name);	/* by name or alias; NULL if none */
+/* The option called name of any load (the first that has it); NULL if none. */
+const struct load_option *load_option_find(const char *name);
+/*
+ * Take the value of option name for every load that has it, checked by
+ * its type.  0, or -1 with why filled (the caller exits 2).
+ */
+int load_option_set(const char *name, const char *val, char *why, size_t whylen);
+/* Was option name given?  For "given but no load that runs uses it". */
+const char *load_option_value(const char *name);
+/* Fill ctx->load, ctx->opt[] and ctx->optsize[] for load l from what was set. */
+void load_ctx_options(const struct load *l, struct load_ctx *ctx);
+/* A size: bytes with an optional k, M or G suffix (powers of 1024); 0 if bad. */
+unsigned long long load_parse_size(const char *s);
 
 /* loads/common.c: helpers for loads, used in the load's own process */
 void load_count(struct load_ctx *, unsigned long long n);	/* add n to work */
@@ -84,8 +131,13 @@ int load_stopping(void);		/* true once contest asked the load to stop */
 void load_stop_handler(int sig);	/* the SIGTERM handler that sets it */
 int load_fail(struct load_ctx *, const char *fmt, ...)	/* set reason, return -1 */
 	__attribute__((format(printf, 2, 3)));
-void load_note(struct load_ctx *, const char *fmt, ...)	/* append key=value to note */
+int load_refuse(struct load_ctx *, const char *fmt, ...) /* set reason, return LOAD_BAD_OPTION */
 	__attribute__((format(printf, 2, 3)));
+/* Note key=value for the log (a key noted again takes the new value). */
+void load_note(struct load_ctx *, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *load_arg(const struct load_ctx *, const char *name);	/* the option's value, NULL if not given */
+unsigned long long load_size(const struct load_ctx *);	/* --size in bytes, 0 if not given */
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
@@ -96,5 +148,9 @@ unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/i
 const char *load_idname(unsigned long id, int group, int numeric);
 unsigned long load_pass(void);		/* a whole pass is done: returns passes so far; may set the stop flag */
 void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers only); 0: no limit */
+
+/* The size option the disk and memory loads share. */
+#define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \
+	"size of the load's files or memory (k, M, G suffixes)" }
 
 #endif

@@ -1,0 +1,612 @@
+/*
+ * cage.c: the container of a run's processes (see cage.h).  Reads
+ * /proc/self/mountinfo and /proc/self/cgroup to find where contest's own
+ * cgroup v2 directory is, makes contest.PID/{load,job,probe} below it,
+ * writes cgroup.procs, cgroup.kill and cgroup.freeze, reads cpu.stat and
+ * cgroup.events; without cgroups, scans /proc/PID/stat.  prctl(2)
+ * PR_SET_CHILD_SUBREAPER makes orphans of a run contest's to reap.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "cage.h"
+#include "util.h"
+
+static const char *const part_name[CAGE_NPARTS] = { "load", "job", "probe" };
+
+/* ------------------------------------------------------------- helpers */
+
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+/* Write s to path; async-signal-safe. */
+static int
+write_str(const char *path, const char *s)
+{
+	size_t n = strlen(s);
+	int fd, rc;
+
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+		return -1;
+	rc = write(fd, s, n) == (ssize_t)n ? 0 : -1;
+	close(fd);
+	return rc;
+}
+
+static void
+nap(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* The fields after the command name of /proc/PID/stat: state first. */
+static const char *
+stat_rest(const char *pid, char *buf, size_t len)
+{
+	char path[64], *p;
+
+	snprintf(path, sizeof(path), "/proc/%.20s/stat", pid);
+	if (read_small(path, buf, len) <= 0 || (p = strrchr(buf, ')')) == NULL || p[1] == '\0')
+		return NULL;
+	return p + 2;
+}
+
+/*
+ * CPU seconds of the live processes of process group pgid, the children
+ * they reaped included: utime + stime + cutime + cstime.
+ */
+static double
+group_cpu(pid_t pgid)
+{
+	unsigned long long ticks = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (pgid <= 0 || (d = opendir("/proc")) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		unsigned long long ut, st, cut, cst;
+		char buf[1024];
+		const char *p;
+		long pgrp;
+
+		if (!isdigit((unsigned char)de->d_name[0]) || (p = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
+			continue;
+		if (sscanf(p, "%*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+		    &pgrp, &ut, &st, &cut, &cst) != 5 || pgrp != pgid)
+			continue;
+		ticks += ut + st + cut + cst;
+	}
+	closedir(d);
+	return (double)ticks / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* Processes whose parent is contest, but the watchdog: up to max. */
+static int
+my_children(const struct cage *c, pid_t *pids, int max)
+{
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	if ((d = opendir("/proc")) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL && n < max) {
+		char buf[1024];
+		const char *p;
+		long ppid;
+		pid_t pid;
+
+		if (!isdigit((unsigned char)de->d_name[0]) || (p = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
+			continue;
+		pid = (pid_t)atol(de->d_name);
+		if (sscanf(p, "%*c %ld", &ppid) == 1 && ppid == (long)getpid() && pid != c->wd_pid)
+			pids[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+/* ------------------------------------------------------------- cgroups */
+
+/* Undo mountinfo's octal escapes (\040 for a space) in place. */
+static void
+unescape(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else
+			*o++ = *s;
+	}
+	*o = '\0';
+}
+
+/* The directory of contest's own cgroup v2; -1 with why. */
+static int
+own_cgroup(char *dir, size_t len, char *why, size_t whylen)
+{
+	char line[4096], mnt[PATH_MAX] = "", root[PATH_MAX] = "", own[PATH_MAX] = "";
+	FILE *f;
+
+	if ((f = fopen("/proc/self/mountinfo", "r")) != NULL) {
+		while (fgets(line, sizeof(line), f)) {
+			char r[PATH_MAX], m[PATH_MAX], *dash = strstr(line, " - ");
+			if (dash == NULL || strncmp(dash, " - cgroup2 ", 11) != 0)
+				continue;
+			if (sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
+				continue;
+			unescape(r);
+			unescape(m);
+			snprintf(root, sizeof(root), "%s", r);
+			snprintf(mnt, sizeof(mnt), "%s", m);
+			break;
+		}
+		fclose(f);
+	}
+	if (!mnt[0]) {
+		snprintf(why, whylen, "no cgroup v2 mounted");
+		return -1;
+	}
+	if ((f = fopen("/proc/self/cgroup", "r")) != NULL) {
+		while (fgets(line, sizeof(line), f))
+			if (!strncmp(line, "0::", 3)) {
+				line[strcspn(line, "\n")] = '\0';
+				snprintf(own, sizeof(own), "%s", line + 3);
+			}
+		fclose(f);
+	}
+	if (!own[0]) {
+		snprintf(why, whylen, "not in a cgroup v2 (/proc/self/cgroup)");
+		return -1;
+	}
+	/* a mount of a subtree shows paths below its root */
+	if (strcmp(root, "/") != 0) {
+		size_t rl = strlen(root);
+		if (strncmp(own, root, rl) != 0 || (own[rl] != '/' && own[rl] != '\0')) {
+			snprintf(why, whylen, "own cgroup '%.40s' is not under the mount's root '%.40s'", own, root);
+			return -1;
+		}
+		memmove(own, own + rl, strlen(own + rl) + 1);
+	}
+	if (snprintf(dir, len, "%s%s", mnt, strcmp(own, "/") ? own : "") >= (int)len) {
+		snprintf(why, whylen, "cgroup path too long");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+populated(const char *dir)
+{
+	char path[PATH_MAX + 32], buf[512], *p;
+
+	snprintf(path, sizeof(path), "%s/cgroup.events", dir);
+	if (read_small(path, buf, sizeof(buf)) < 0)
+		return 0;
+	return (p = strstr(buf, "populated ")) != NULL && p[10] == '1';
+}
+
+/* SIGKILL every process of the cgroup dir and its children. */
+static void
+cg_kill(const char *dir)
+{
+	char path[PATH_MAX + 32], buf[65536], *p;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
+	if (write_str(path, "1") == 0)
+		return;
+	/* before Linux 5.14: freeze, kill each process, thaw */
+	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
+	write_str(path, "1");
+	for (i = 0; i < CAGE_NPARTS; i++) {
+		snprintf(path, sizeof(path), "%s/%s/cgroup.procs", dir, part_name[i]);
+		if (read_small(path, buf, sizeof(buf)) <= 0)
+			continue;
+		for (p = buf; *p; p += strcspn(p, "\n"), p += *p == '\n')
+			if (isdigit((unsigned char)*p))
+				kill((pid_t)atol(p), SIGKILL);
+	}
+	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
+	write_str(path, "0");
+}
+
+static void
+cg_remove(const char *dir)
+{
+	char path[PATH_MAX + 320];
+	int i;
+
+	for (i = 0; i < CAGE_NPARTS; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, part_name[i]);
+		rmdir(path);
+	}
+	rmdir(dir);
+}
+
+/* When process pid started (ticks after boot), 0 if it is not there. */
+static unsigned long long
+started(long pid)
+{
+	unsigned long long t = 0;
+	char buf[1024], name[32];
+	const char *p;
+
+	snprintf(name, sizeof(name), "%ld", pid);
+	if ((p = stat_rest(name, buf, sizeof(buf))) == NULL ||
+	    sscanf(p, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", &t) != 1)
+		return 0;
+	return t;
+}
+
+/*
+ * Kill and remove the cgroups of contests that died: contest.PID.START
+ * below base whose process PID is gone, or is another that reused the
+ * number (it started at another time).
+ */
+static void
+sweep_cgroups(const char *base)
+{
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(base)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char dir[PATH_MAX + 300], *dot;
+		unsigned long long t;
+		long pid;
+		int i;
+
+		if (strncmp(de->d_name, "contest.", 8) != 0 || !isdigit((unsigned char)de->d_name[8]))
+			continue;
+		pid = strtol(de->d_name + 8, &dot, 10);
+		t = *dot == '.' ? strtoull(dot + 1, NULL, 10) : 0;
+		if (t != 0 && started(pid) == t)
+			continue;	/* a live contest's (or a test driver's) */
+		snprintf(dir, sizeof(dir), "%s/%s", base, de->d_name);
+		cg_kill(dir);
+		for (i = 0; i < 500 && populated(dir); i++)
+			nap(10);
+		cg_remove(dir);
+		fprintf(stderr, "contest: removed cgroup '%s' left by a contest that died\n", dir);
+	}
+	closedir(d);
+}
+
+static int
+cg_open(struct cage *c)
+{
+	char base[PATH_MAX], path[PATH_MAX + 32];
+	int i, st;
+	pid_t pid;
+
+	if (own_cgroup(base, sizeof(base), c->why, sizeof(c->why)) < 0)
+		return -1;
+	sweep_cgroups(base);
+	if (snprintf(c->root, sizeof(c->root), "%s/contest.%ld.%llu", base, (long)getpid(),
+	    started((long)getpid())) >= (int)sizeof(c->root)) {
+		snprintf(c->why, sizeof(c->why), "cgroup path too long");
+		return -1;
+	}
+	if (mkdir(c->root, 0755) < 0 && errno != EEXIST) {
+		snprintf(c->why, sizeof(c->why), "cannot create a cgroup in '%.100s': %s", base, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < CAGE_NPARTS; i++) {
+		snprintf(path, sizeof(path), "%s/%s", c->root, part_name[i]);
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			snprintf(c->why, sizeof(c->why), "cannot create '%.100s': %s", path, strerror(errno));
+			cg_remove(c->root);
+			return -1;
+		}
+	}
+	/* may a child of ours move into it?  (delegation, v1 controllers) */
+	c->cgroup = 1;
+	if ((pid = fork()) == 0)
+		_exit(cage_enter(c, CAGE_JOB) < 0 ? 1 : 0);
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		c->cgroup = 0;
+		snprintf(c->why, sizeof(c->why), "cannot move processes into '%.100s'", c->root);
+		cg_remove(c->root);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ watchdog */
+
+/*
+ * The watchdog: reads what to clean up ("g PGID", "d DIR", "D") until the
+ * pipe ends, then kills and removes what is left.  It has its own
+ * process group, so ^C at the terminal does not reach it, and ignores
+ * the signals that end contest.
+ */
+static void
+watchdog(int fd, const struct cage *c)
+{
+	char buf[PATH_MAX + 16], dir[PATH_MAX + 16] = "";
+	pid_t pg[16];
+	size_t len = 0;
+	int npg = 0, i;
+	ssize_t n;
+	FILE *f;
+
+	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_NAME, "contest-watch");	/* what ps shows */
+#endif
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+	for (i = 3; i < 1024; i++)
+		if (i != fd)
+			close(i);
+	if ((f = fdopen(fd, "r")) == NULL)
+		_exit(1);
+	while (fgets(buf, sizeof(buf), f)) {
+		len = strcspn(buf, "\n");
+		buf[len] = '\0';
+		if (buf[0] == 'g' && npg < 16)
+			pg[npg++] = (pid_t)atol(buf + 2);
+		else if (buf[0] == 'G')
+			for (i = 0; i < npg; i++)
+				if (pg[i] == (pid_t)atol(buf + 2))
+					pg[i] = pg[--npg];
+		if (buf[0] == 'd')
+			snprintf(dir, sizeof(dir), "%s", buf + 2);
+		else if (buf[0] == 'D')
+			dir[0] = '\0';
+	}
+	/* contest is gone: nothing of its run may stay */
+	if (c->cgroup) {
+		cg_kill(c->root);
+		for (i = 0; i < 1000 && populated(c->root); i++)
+			nap(10);
+		cg_remove(c->root);
+	}
+	for (i = 0; i < npg; i++)
+		kill(-pg[i], SIGKILL);
+	if (dir[0])
+		rmtree(dir);
+	(void)n;
+	_exit(0);
+}
+
+static void
+tell(struct cage *c, const char *fmt, long v, const char *s)
+{
+	char buf[PATH_MAX + 32];
+	int n;
+
+	if (c->wd_fd < 0)
+		return;
+	n = s ? snprintf(buf, sizeof(buf), fmt, s) : snprintf(buf, sizeof(buf), fmt, v);
+	if (n > 0 && n < (int)sizeof(buf) && write(c->wd_fd, buf, (size_t)n) != n) {
+		/* a watchdog that died: contest still cleans up itself */
+	}
+}
+
+/* --------------------------------------------------------------- public */
+
+int
+cage_open(struct cage *c, char *err, size_t errlen)
+{
+	int p[2];
+
+	memset(c, 0, sizeof(*c));
+	c->wd_fd = -1;
+#ifdef __linux__
+	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of a run come back to us */
+#endif
+	cg_open(c);
+	if (pipe(p) < 0) {
+		snprintf(err, errlen, "cannot make a pipe for the watchdog: %s", strerror(errno));
+		return -1;
+	}
+	if ((c->wd_pid = fork()) < 0) {
+		snprintf(err, errlen, "cannot fork the watchdog: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (c->wd_pid == 0) {
+		close(p[1]);
+		watchdog(p[0], c);
+	}
+	close(p[0]);
+	if (fcntl(p[1], F_SETFD, FD_CLOEXEC) < 0) {
+		/* only exec'd children would keep the pipe open, and they are killed */
+	}
+	c->wd_fd = p[1];
+	return 0;
+}
+
+const char *
+cage_kind(const struct cage *c)
+{
+	return c->cgroup ? "cgroup" : "pgroup";
+}
+
+int
+cage_enter(const struct cage *c, int part)
+{
+	char path[PATH_MAX + 32];
+
+	if (c->wd_fd >= 0)
+		close(c->wd_fd);	/* the watchdog must see the pipe end with contest */
+	if (!c->cgroup)
+		return 0;
+	/* snprintf is not listed async-signal-safe: build the path by hand */
+	path[0] = '\0';
+	if (strlen(c->root) + 32 > sizeof(path))
+		return -1;
+	strcpy(path, c->root);
+	strcat(path, "/");
+	strcat(path, part_name[part]);
+	strcat(path, "/cgroup.procs");
+	return write_str(path, "0");
+}
+
+void
+cage_track(struct cage *c, int part, pid_t pgid)
+{
+	if (c->pgid[part] > 0)
+		tell(c, "G %ld\n", (long)c->pgid[part], NULL);
+	c->pgid[part] = pgid;
+	if (pgid > 0)
+		tell(c, "g %ld\n", (long)pgid, NULL);
+}
+
+void
+cage_dir(struct cage *c, const char *dir)
+{
+	if (dir)
+		tell(c, "d %s\n", 0, dir);
+	else
+		tell(c, "D\n", 0, NULL);
+}
+
+double
+cage_cpu(const struct cage *c, int part)
+{
+	char path[PATH_MAX + 32], buf[1024], *p;
+
+	if (!c->cgroup)
+		return c->pgid[part] > 0 ? group_cpu(c->pgid[part]) : -1;
+	snprintf(path, sizeof(path), "%s/%s/cpu.stat", c->root, part_name[part]);
+	if (read_small(path, buf, sizeof(buf)) <= 0 || (p = strstr(buf, "usage_usec ")) == NULL)
+		return -1;
+	return (double)strtoull(p + 11, NULL, 10) / 1e6;
+}
+
+int
+cage_pids(const struct cage *c, int part, pid_t *pids, int max)
+{
+	char path[PATH_MAX + 32], buf[16384], *p;
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	if (c->cgroup) {
+		snprintf(path, sizeof(path), "%s/%s/cgroup.procs", c->root, part_name[part]);
+		if (read_small(path, buf, sizeof(buf)) <= 0)
+			return 0;
+		for (p = buf; *p && n < max; p += strcspn(p, "\n"), p += *p == '\n')
+			if (isdigit((unsigned char)*p))
+				pids[n++] = (pid_t)atol(p);
+		return n;
+	}
+	if (c->pgid[part] <= 0 || (d = opendir("/proc")) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL && n < max) {
+		const char *s;
+		long pgrp;
+
+		if (!isdigit((unsigned char)de->d_name[0]) || (s = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
+			continue;
+		if (sscanf(s, "%*c %*d %ld", &pgrp) == 1 && pgrp == (long)c->pgid[part])
+			pids[n++] = (pid_t)atol(de->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+void
+cage_kill_part(struct cage *c, int part)
+{
+	char path[PATH_MAX + 32];
+
+	if (c->pgid[part] > 0)
+		kill(-c->pgid[part], SIGKILL);
+	if (c->cgroup) {
+		snprintf(path, sizeof(path), "%s/%s/cgroup.kill", c->root, part_name[part]);
+		write_str(path, "1");
+	}
+}
+
+int
+cage_kill(struct cage *c)
+{
+	pid_t kids[256];
+	int i, k, n, busy;
+
+	for (i = 0; i < 1000; i++) {
+		if (c->cgroup)
+			cg_kill(c->root);
+		for (k = 0; k < CAGE_NPARTS; k++)
+			if (c->pgid[k] > 0)
+				kill(-c->pgid[k], SIGKILL);
+		/* orphans that left every group came back to us: the subreaper */
+		n = my_children(c, kids, 256);
+		for (k = 0; k < n; k++)
+			kill(kids[k], SIGKILL);
+		for (;;) {
+			pid_t r = waitpid(-1, NULL, WNOHANG);
+			if (r == c->wd_pid && r > 0)
+				c->wd_pid = 0;
+			if (r <= 0)
+				break;
+		}
+		busy = n > 0;
+		if (c->cgroup)
+			busy |= populated(c->root);
+		if (!busy)
+			break;
+		nap(10);
+	}
+	for (k = 0; k < CAGE_NPARTS; k++)
+		cage_track(c, k, 0);
+	return busy ? -1 : 0;
+}
+
+void
+cage_close(struct cage *c)
+{
+	cage_kill(c);
+	if (c->cgroup)
+		cg_remove(c->root);
+	if (c->wd_fd >= 0) {
+		close(c->wd_fd);
+		c->wd_fd = -1;
+	}
+	if (c->wd_pid > 0) {
+		waitpid(c->wd_pid, NULL, 0);
+		c->wd_pid = 0;
+	}
+}

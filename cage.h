@@ -1,0 +1,66 @@
+/*
+ * cage.h: the container of a run's processes, so that contest can stop
+ * all of them, whatever they do with sessions and process groups, and
+ * account the CPU each part used.
+ *
+ * Where the box has cgroup v2 and contest may create a cgroup below its
+ * own, a run's processes live in contest.PID/{load,job,probe}: killed as
+ * a whole with cgroup.kill (or frozen and killed one by one on kernels
+ * before 5.14), CPU read from each part's cpu.stat.  Elsewhere the parts
+ * are process groups, contest is their subreaper and kills whatever is
+ * reparented to it; CPU is read from /proc/PID/stat.
+ *
+ * A watchdog process outlives contest if contest is killed with SIGKILL:
+ * it holds the read end of a pipe only contest can write to, and when the
+ * pipe ends it kills what is left of the run and removes its directory.
+ */
+#ifndef CONTEST_CAGE_H
+#define CONTEST_CAGE_H
+
+#include <limits.h>
+#include <sys/types.h>
+
+enum cage_part { CAGE_LOAD, CAGE_JOB, CAGE_PROBE, CAGE_NPARTS };
+
+struct cage {
+	int cgroup;			/* 1: cgroup v2; 0: process groups */
+	char root[PATH_MAX];		/* cgroup v2: this invocation's directory */
+	char why[160];			/* process groups: why not a cgroup */
+	pid_t pgid[CAGE_NPARTS];	/* each part's process group, 0 if none */
+	pid_t wd_pid;			/* the watchdog, 0 if none */
+	int wd_fd;			/* the pipe to it, -1 if none */
+};
+
+/*
+ * Set c up for this invocation: a cgroup if possible (c->why says why
+ * not), the watchdog, contest as subreaper.  Removes the cgroups of
+ * contests that died (saying so on stderr).  0, or -1 with err filled.
+ */
+int cage_open(struct cage *c, char *err, size_t errlen);
+/* "cgroup" or "pgroup": for the log. */
+const char *cage_kind(const struct cage *c);
+/*
+ * In a child just forked: move it into part.  Async-signal-safe; 0, or
+ * -1 (the child should not run).
+ */
+int cage_enter(const struct cage *c, int part);
+/* The parent saw part's process group leader start (pgid) or end (0). */
+void cage_track(struct cage *c, int part, pid_t pgid);
+/* The watchdog removes dir if contest dies; NULL: nothing to remove now. */
+void cage_dir(struct cage *c, const char *dir);
+/* CPU seconds (user + sys) part has used so far; -1 if unknown. */
+double cage_cpu(const struct cage *c, int part);
+/* Up to max process IDs of part; how many. */
+int cage_pids(const struct cage *c, int part, pid_t *pids, int max);
+/* SIGKILL every process of part (a compile past its timeout). */
+void cage_kill_part(struct cage *c, int part);
+/*
+ * Kill every process of the run, reap those that are contest's children
+ * or were reparented to it, until none is left (or 10 s have passed: a
+ * process stuck in the kernel; -1 then).
+ */
+int cage_kill(struct cage *c);
+/* At the end: remove the cgroup, let the watchdog go. */
+void cage_close(struct cage *c);
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * csv.c: --format csv, one line per row and load in report order, RFC
+ * 4180 quoting.  The columns of version 1 come first, unchanged, so
+ * scripts written for them keep working; every other metric of the
+ * metric table, the -c changes of each and the summary follow.  Strings
+ * of the log pass through log_vis, so no control byte reaches the
+ * terminal.  Reads the model only.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+static void
+csv_str(FILE *out, const char *raw)
+{
+	char v[3 * LOG_WORKLOAD_MAX + 8];
+	const char *p;
+
+	model_vis(v, sizeof(v), raw);
+	if (strpbrk(v, ",\"") == NULL) {
+		fputs(v, out);
+		return;
+	}
+	fputc('"', out);
+	for (p = v; *p; p++) {
+		if (*p == '"')
+			fputc('"', out);
+		fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+/* ",v" with fmt, or "," when v is not a finite number */
+static void
+csv_num(FILE *out, const char *fmt, double v)
+{
+	fputc(',', out);
+	if (isfinite(v))
+		fprintf(out, fmt, v);
+}
+
+static void
+header(FILE *out)
+{
+	int k;
+
+	fputs("load,label,row,host,jobs,workload,config,unit,runs,failed,invalid", out);
+	for (k = 0; k < M_CLASSIC; k++)
+		fprintf(out, ",%s_mean,%s_sd,%s_min,%s_max", metrics[k].name, metrics[k].name,
+		    metrics[k].name, metrics[k].name);
+	fputs(",ratio,ratio_base,compare_base,time_change_pct,time_p,time_significant,"
+	    "loads_change_pct,loads_p,loads_significant", out);
+	fputs(",drop,disturbed_runs,ratio_sd,probe,disk_dev,odisk_dev,geomean_ratio,"
+	    "geomean_ratio_base,geomean_ratio_loads,geomean_loads,geomean_loads_loads", out);
+	for (k = 0; k < M_N; k++) {
+		const char *n = metrics[k].name;
+
+		fprintf(out, ",%s_n", n);
+		if (k >= M_CLASSIC)
+			fprintf(out, ",%s_mean,%s_sd,%s_min,%s_max", n, n, n, n);
+		if (k != M_TIME && k != M_LOADS)
+			fprintf(out, ",%s_change_pct,%s_p,%s_significant", n, n, n);
+		fprintf(out, ",%s_verdict", n);
+	}
+	fputc('\n', out);
+}
+
+static void
+stat4(FILE *out, const struct acc *a)
+{
+	csv_num(out, "%.4f", stats_mean(a));
+	csv_num(out, "%.4f", stats_sd(a));
+	csv_num(out, "%.4f", a->n ? a->min : NAN);
+	csv_num(out, "%.4f", a->n ? a->max : NAN);
+}
+
+static void
+change3(FILE *out, const struct change *c)
+{
+	csv_num(out, "%.2f", c->pct);
+	csv_num(out, "%.6g", c->tested ? c->p : NAN);
+	fprintf(out, ",%s", c->tested ? (c->significant ? "yes" : "no") : "");
+}
+
+static void
+line(FILE *out, const struct model *m, const struct group *g)
+{
+	const struct row *w = &m->rows[g->row];
+	const struct group *b = model_baseline(m, g);
+	const struct group *cb = m->cmp_row != NONE ? model_find(m, m->cmp_row, g->load) : NULL;
+	struct change c[M_N];
+	struct summary s;
+	int k;
+
+	for (k = 0; k < M_N; k++)
+		if (cb && cb != g && cb->m[M_TIME].n && g->m[M_TIME].n)
+			model_change(cb, g, k, &c[k]);
+		else {
+			memset(&c[k], 0, sizeof(c[k]));
+			c[k].pct = c[k].p = NAN;
+		}
+	csv_str(out, g->load);
+	fputc(',', out);
+	csv_str(out, w->label);
+	fputc(',', out);
+	csv_str(out, w->name);
+	fputc(',', out);
+	csv_str(out, w->host);
+	fprintf(out, ",%ld,", w->jobs);
+	csv_str(out, w->workload);
+	fputc(',', out);
+	csv_str(out, w->config);
+	fputc(',', out);
+	csv_str(out, g->unit_mixed ? "mixed" : g->unit);
+	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
+	for (k = 0; k < M_CLASSIC; k++)
+		stat4(out, &g->m[k]);
+	csv_num(out, "%.4f", model_ratio(m, g));
+	fputc(',', out);
+	if (b)
+		csv_str(out, m->rows[b->row].name);
+	fputc(',', out);
+	if (m->cmp_row != NONE)
+		csv_str(out, m->rows[m->cmp_row].name);
+	change3(out, &c[M_TIME]);
+	change3(out, &c[M_LOADS]);
+
+	fprintf(out, ",%s,%ld", w->drop, g->disturbed);
+	csv_num(out, "%.4f", model_ratio_sd(m, g));
+	fputc(',', out);
+	csv_str(out, g->probe);
+	fputc(',', out);
+	csv_str(out, g->disk);
+	fputc(',', out);
+	csv_str(out, g->odisk);
+	if (m->cmp_row != NONE && g->row != m->cmp_row)
+		model_summary(m, g->row, m->cmp_row, &s);
+	else
+		memset(&s, 0, sizeof(s));
+	csv_num(out, "%.4f", s.nratio ? s.ratio : NAN);
+	csv_num(out, "%.4f", s.nratio ? s.base_ratio : NAN);
+	fprintf(out, ",%d", s.nratio);
+	csv_num(out, "%.4f", s.nloads ? s.loads : NAN);
+	fprintf(out, ",%d", s.nloads);
+	for (k = 0; k < M_N; k++) {
+		fprintf(out, ",%ld", g->m[k].n);
+		if (k >= M_CLASSIC)
+			stat4(out, &g->m[k]);
+		if (k != M_TIME && k != M_LOADS)
+			change3(out, &c[k]);
+		fprintf(out, ",%s", c[k].dir > 0 ? "better" : c[k].dir < 0 ? "worse" : "");
+	}
+	fputc('\n', out);
+}
+
+int
+render_csv(FILE *out, const struct model *m)
+{
+	const struct group *g;
+	size_t i, k;
+
+	header(out);
+	for (i = 0; i < m->nsect; i++)
+		EACH(m, i, k, g)
+			line(out, m, g);
+	return 0;
+}

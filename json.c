@@ -1,0 +1,306 @@
+/*
+ * json.c: --format json, one object: the hosts and dates, the groups in
+ * report order with the keys of version 1 unchanged and every metric of
+ * the metric table under "metrics", the -c summary per row, and the
+ * boxes' snapshots.  Strings are JSON-escaped (controls, C1 controls and
+ * bytes that are not UTF-8 included), numbers that do not exist are null.
+ * Reads the model only.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+/* A JSON string; bytes that are not valid UTF-8 become U+FFFD. */
+static void
+json_str(FILE *out, const char *v)
+{
+	const unsigned char *p = (const unsigned char *)v;
+
+	if (v == NULL) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	while (*p) {
+		int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
+		    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
+
+		for (j = 1; j < n; j++)
+			if ((p[j] & 0xc0) != 0x80)
+				n = 0;
+		if (n == 2 && *p < 0xc2)
+			n = 0;
+		if (n == 0) {
+			fputs("\\ufffd", out);
+			p++;
+		} else if (n == 2 && *p == 0xc2 && p[1] < 0xa0) {
+			fprintf(out, "\\u%04x", p[1]);	/* a C1 control */
+			p += 2;
+		} else if (n > 1) {
+			fwrite(p, 1, (size_t)n, out);
+			p += n;
+		} else {
+			if (*p == '"' || *p == '\\')
+				fprintf(out, "\\%c", *p);
+			else if (*p < 0x20 || *p == 0x7f)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+			p++;
+		}
+	}
+	fputc('"', out);
+}
+
+static void
+json_num(FILE *out, const char *fmt, double v)
+{
+	if (!isfinite(v))
+		fputs("null", out);
+	else
+		fprintf(out, fmt, v);
+}
+
+static void
+head(FILE *out, const struct model *m)
+{
+	int j;
+
+	fputs("{\n  \"format\": \"contest-report\",\n  \"version\": 1,\n  \"hosts\": [", out);
+	for (j = 0; j < m->nhosts; j++) {
+		fputs(j ? ", " : "", out);
+		json_str(out, m->hosts[j]);
+	}
+	fprintf(out, "],\n  \"more_hosts\": %s,\n  \"first_date\": ", m->hosts_more ? "true" : "false");
+	json_str(out, m->first_date);
+	fputs(",\n  \"last_date\": ", out);
+	json_str(out, m->last_date);
+	fputs(",\n  \"base\": ", out);
+	json_str(out, m->base_row != NONE ? m->rows[m->base_row].name : NULL);
+	fputs(",\n  \"compare\": ", out);
+	json_str(out, m->cmp_row != NONE ? m->rows[m->cmp_row].name : NULL);
+	fputs(",\n  \"disturbed_counted\": ", out);
+	fputs(m->o->disturbed ? "true" : "false", out);
+}
+
+static void
+not_ok(FILE *out, const struct group *g)
+{
+	int j;
+
+	fputs("[", out);
+	for (j = 0; j < NWHY && g->why[j].n; j++) {
+		fputs(j ? ", {\"status\": " : "{\"status\": ", out);
+		json_str(out, g->why[j].status);
+		fputs(", \"reason\": ", out);
+		json_str(out, g->why[j].reason);
+		fprintf(out, ", \"runs\": %ld}", g->why[j].n);
+	}
+	if (g->why_more)
+		fprintf(out, "%s{\"status\": null, \"reason\": null, \"runs\": %ld}",
+		    j ? ", " : "", g->why_more);
+	fputs("]", out);
+}
+
+static void
+stat4(FILE *out, const struct acc *a)
+{
+	fputs("\"mean\": ", out);
+	json_num(out, "%.4f", stats_mean(a));
+	fputs(", \"sd\": ", out);
+	json_num(out, "%.4f", stats_sd(a));
+	fputs(", \"min\": ", out);
+	json_num(out, "%.4f", a->n ? a->min : NAN);
+	fputs(", \"max\": ", out);
+	json_num(out, "%.4f", a->n ? a->max : NAN);
+}
+
+/* "metrics": every metric g has, with its change against -c's row */
+static void
+metric_all(FILE *out, const struct group *g, const struct group *cb)
+{
+	struct change c;
+	int k, first = 1;
+
+	fputs(",\n     \"metrics\": {", out);
+	for (k = 0; k < M_N; k++) {
+		if (g->m[k].n == 0)
+			continue;
+		fprintf(out, "%s\n       \"%s\": {\"n\": %ld, ", first ? "" : ",", metrics[k].name,
+		    g->m[k].n);
+		first = 0;
+		stat4(out, &g->m[k]);
+		if (cb == NULL) {
+			fputs("}", out);
+			continue;
+		}
+		model_change(cb, g, k, &c);
+		fputs(", \"change_pct\": ", out);
+		json_num(out, "%.2f", c.pct);
+		fputs(", \"p\": ", out);
+		json_num(out, "%.6g", c.tested ? c.p : NAN);
+		fprintf(out, ", \"significant\": %s, \"verdict\": %s}",
+		    c.tested ? (c.significant ? "true" : "false") : "null",
+		    c.dir > 0 ? "\"better\"" : c.dir < 0 ? "\"worse\"" : "null");
+	}
+	fputs(first ? "}" : "\n     }", out);
+}
+
+/* version 1's "change": Time and Loads against -c's row, or null */
+static void
+change1(FILE *out, const struct group *g, const struct group *cb)
+{
+	struct change t, l;
+
+	fputs(", \"change\": ", out);
+	if (cb == NULL) {
+		fputs("null", out);
+		return;
+	}
+	model_change(cb, g, M_TIME, &t);
+	model_change(cb, g, M_LOADS, &l);
+	fputs("{\"time_pct\": ", out);
+	json_num(out, "%.2f", t.pct);
+	fputs(", \"time_p\": ", out);
+	json_num(out, "%.6g", t.tested ? t.p : NAN);
+	fprintf(out, ", \"time_significant\": %s, \"loads_pct\": ",
+	    t.tested ? (t.significant ? "true" : "false") : "null");
+	json_num(out, "%.2f", l.pct);
+	fputs(", \"loads_p\": ", out);
+	json_num(out, "%.6g", l.tested ? l.p : NAN);
+	fprintf(out, ", \"loads_significant\": %s}", l.tested ? (l.significant ? "true" : "false") : "null");
+}
+
+static void
+group(FILE *out, const struct model *m, const struct group *g)
+{
+	const struct row *w = &m->rows[g->row];
+	const struct group *b = model_baseline(m, g), *cb = NULL;
+	int k;
+
+	if (m->cmp_row != NONE && g->row != m->cmp_row && g->m[M_TIME].n) {
+		cb = model_find(m, m->cmp_row, g->load);
+		if (cb && cb->m[M_TIME].n == 0)
+			cb = NULL;
+	}
+	fputs("\"load\": ", out);
+	json_str(out, g->load);
+	fputs(", \"label\": ", out);
+	json_str(out, w->label);
+	fputs(", \"row\": ", out);
+	json_str(out, w->name);
+	fputs(", \"host\": ", out);
+	json_str(out, w->host);
+	fprintf(out, ", \"jobs\": %ld, \"workload\": ", w->jobs);
+	json_str(out, w->workload);
+	fputs(", \"config\": ", out);
+	json_str(out, w->config);
+	fputs(", \"drop\": ", out);
+	json_str(out, w->drop);
+	fputs(", \"unit\": ", out);
+	json_str(out, g->unit_mixed ? "mixed" : g->unit);
+	fprintf(out, ",\n     \"runs\": %ld, \"failed\": %ld, \"invalid\": %ld, \"disturbed\": %ld, "
+	    "\"not_ok\": ", g->m[M_TIME].n, g->failed, g->invalid, g->disturbed);
+	not_ok(out, g);
+	fputs(", \"probe\": ", out);
+	json_str(out, g->probe[0] ? g->probe : NULL);
+	fputs(", \"disk_dev\": ", out);
+	json_str(out, g->disk[0] ? g->disk : NULL);
+	fputs(", \"odisk_dev\": ", out);
+	json_str(out, g->odisk[0] ? g->odisk : NULL);
+	for (k = 0; k < M_CLASSIC; k++) {
+		fprintf(out, ",\n     \"%s\": {", metrics[k].name);
+		stat4(out, &g->m[k]);
+		fputs("}", out);
+	}
+	metric_all(out, g, cb);
+	fputs(",\n     \"ratio\": ", out);
+	json_num(out, "%.4f", model_ratio(m, g));
+	fputs(", \"ratio_sd\": ", out);
+	json_num(out, "%.4f", model_ratio_sd(m, g));
+	fputs(", \"ratio_base\": ", out);
+	json_str(out, b ? m->rows[b->row].name : NULL);
+	change1(out, g, cb);
+}
+
+static void
+summaries(FILE *out, const struct model *m)
+{
+	struct summary s;
+	size_t i;
+	int first = 1;
+
+	fputs(",\n  \"summary\": [", out);
+	for (i = 0; m->cmp_row != NONE && i < m->nrows; i++) {
+		size_t row = m->order[i];
+
+		if (row == m->cmp_row)
+			continue;
+		model_summary(m, row, m->cmp_row, &s);
+		fputs(first ? "\n    {\"row\": " : ",\n    {\"row\": ", out);
+		first = 0;
+		json_str(out, m->rows[row].name);
+		fputs(", \"ratio\": ", out);
+		json_num(out, "%.4f", s.ratio);
+		fputs(", \"base_ratio\": ", out);
+		json_num(out, "%.4f", s.base_ratio);
+		fprintf(out, ", \"ratio_loads\": %d, \"loads\": ", s.nratio);
+		json_num(out, "%.4f", s.loads);
+		fprintf(out, ", \"loads_loads\": %d}", s.nloads);
+	}
+	fputs(first ? "]" : "\n  ]", out);
+}
+
+static void
+snapshots(FILE *out, const struct model *m)
+{
+	static const char *const names[] = { "uname", "cmdline", "cpu", "governor", "ram", "swap",
+	    "thp", "fs", "fsopts", "sched", "cc", "make" };
+	size_t i, j;
+
+	fputs(",\n  \"snapshots\": [", out);
+	for (i = 0; i < m->nsnaps; i++) {
+		const struct snaprow *s = &m->snaps[i];
+		const char *v[] = { s->snap.uname, s->snap.cmdline, s->snap.cpu, s->snap.governor,
+		    s->snap.ram, s->snap.swap, s->snap.thp, s->snap.fs, s->snap.fsopts,
+		    s->snap.sched, s->snap.cc, s->snap.make };
+
+		fputs(i ? ",\n    {\"host\": " : "\n    {\"host\": ", out);
+		json_str(out, s->host);
+		fputs(", \"label\": ", out);
+		json_str(out, s->label);
+		fputs(", \"kernel\": ", out);
+		json_str(out, s->kernel);
+		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++) {
+			fprintf(out, ", \"%s\": ", names[j]);
+			json_str(out, v[j]);
+		}
+		fprintf(out, ", \"varies\": %s}", s->varies ? "true" : "false");
+	}
+	fputs(m->nsnaps ? "\n  ]" : "]", out);
+}
+
+int
+render_json(FILE *out, const struct model *m)
+{
+	const struct group *g;
+	size_t i, k;
+	int first = 1;
+
+	head(out, m);
+	fputs(",\n  \"groups\": [", out);
+	for (i = 0; i < m->nsect; i++)
+		EACH(m, i, k, g) {
+			fputs(first ? "\n    {" : ",\n    {", out);
+			first = 0;
+			group(out, m, g);
+			fputs("}", out);
+		}
+	fputs(first ? "]" : "\n  ]", out);
+	summaries(out, m);
+	snapshots(out, m);
+	fputs("\n}\n", out);
+	return 0;
+}

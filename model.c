@@ -1,0 +1,1045 @@
+/*
+ * model.c: the report's model (model.h).  The logs are streamed: a
+ * record is folded into its group's accumulators (stats.h), one per
+ * metric it has, and forgotten, so memory grows with the number of label
+ * x configuration x load groups, never with the number of records.
+ * Then rows and sections are put in order, and the renderers ask here
+ * for Ratios, changes and summaries: one definition of each number.
+ */
+#include <err.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+#define X_ROW(id, name, show, unit, prec, better, how, key, key2) \
+	{ name, show, unit, prec, better, how, key, key2 },
+const struct metric metrics[M_N] = { METRICS(X_ROW) };
+#undef X_ROW
+
+#define MIN_ELAPSED 0.001	/* s: no compile takes less; below, a Ratio means nothing */
+
+/* ------------------------------------------------------------ helpers */
+
+/* The length of the valid UTF-8 sequence at p, 0 if it is not one. */
+static int
+utf8_len(const unsigned char *p)
+{
+	int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
+	    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
+
+	for (j = 1; j < n; j++)
+		if ((p[j] & 0xc0) != 0x80)
+			return 0;
+	return n == 2 && *p < 0xc2 ? 0 : n;
+}
+
+void
+model_clean(char *dst, size_t len, const char *src)
+{
+	const unsigned char *p = (const unsigned char *)src;
+	size_t o = 0;
+	int n, j;
+
+	if (len == 0)
+		return;
+	while (*p && o + 1 < len) {
+		n = utf8_len(p);
+		/* C0, DEL, C1 (U+0080-U+009F) and bytes that are not UTF-8: '?' each */
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && *p == 0xc2 && p[1] < 0xa0)) {
+			for (j = 0; j < (n ? n : 1) && o + 1 < len; j++)
+				dst[o++] = '?';
+			p += n ? n : 1;
+			continue;
+		}
+		if (o + (size_t)n >= len)
+			break;
+		memcpy(dst + o, p, (size_t)n);
+		o += (size_t)n;
+		p += n;
+	}
+	dst[o] = '\0';
+}
+
+void
+model_vis(char *dst, size_t len, const char *src)
+{
+	log_vis(dst, len, src, strlen(src));
+}
+
+void
+model_num(char *dst, size_t len, double v, int prec)
+{
+	if (!isfinite(v))
+		snprintf(dst, len, "-");
+	else
+		snprintf(dst, len, "%.*f", prec, v);
+}
+
+/* FNV-1a of the strings, each ended, then the number mixed in. */
+static unsigned long
+hash_of(const char *const parts[], size_t n, long num)
+{
+	unsigned long h = 2166136261UL;
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		for (p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619UL;
+		h = (h ^ 0xff) * 16777619UL;
+	}
+	return h ^ (unsigned long)num * 2654435761UL;
+}
+
+/* A group is a row (rec_config_hash) under a load. */
+static unsigned long
+hash_group(const struct rec *id, const char *load)
+{
+	const char *parts[1] = { load };
+
+	return rec_config_hash(id) ^ hash_of(parts, 1, 0) * 31;
+}
+
+/* Candidates for hash h: call with *pos = NONE first; NONE when none left. */
+static size_t
+idx_next(const struct index *x, unsigned long h, size_t *pos)
+{
+	size_t i;
+
+	if (x->cap == 0)
+		return NONE;
+	i = *pos == NONE ? h & (x->cap - 1) : (*pos + 1) & (x->cap - 1);
+	for (; x->slot[i].i != NONE; i = (i + 1) & (x->cap - 1))
+		if (x->slot[i].h == h) {
+			*pos = i;
+			return x->slot[i].i;
+		}
+	return NONE;
+}
+
+static int
+idx_put(struct index *x, unsigned long h, size_t v)
+{
+	size_t i, j;
+
+	if (2 * (x->n + 1) > x->cap) {
+		size_t ncap = x->cap ? 2 * x->cap : 64;
+		struct slot *ns = malloc(ncap * sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		for (i = 0; i < ncap; i++)
+			ns[i].i = NONE;
+		for (i = 0; i < x->cap; i++) {
+			if (x->slot[i].i == NONE)
+				continue;
+			for (j = x->slot[i].h & (ncap - 1); ns[j].i != NONE; j = (j + 1) & (ncap - 1))
+				;
+			ns[j] = x->slot[i];
+		}
+		free(x->slot);
+		x->slot = ns;
+		x->cap = ncap;
+	}
+	for (j = h & (x->cap - 1); x->slot[j].i != NONE; j = (j + 1) & (x->cap - 1))
+		;
+	x->slot[j].h = h;
+	x->slot[j].i = v;
+	x->n++;
+	return 0;
+}
+
+static void *
+grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t ncap;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	ncap = *cap ? 2 * *cap : 16;
+	if ((q = realloc(p, ncap * size)) == NULL)
+		return NULL;
+	*cap = ncap;
+	return q;
+}
+
+/* -------------------------------------------------------------- groups */
+
+static int
+same(const struct model *m, const struct group *g, const struct rec *r)
+{
+	return !strcmp(g->load, r->load) && rec_same_config(m->rows[g->row].id, r);
+}
+
+static int
+rehash(struct model *m)
+{
+	size_t n = m->nhash ? 2 * m->nhash : 256, i;
+	struct group **h = calloc(n, sizeof(*h));
+
+	if (h == NULL)
+		return -1;
+	for (i = 0; i < m->ngroups; i++) {
+		struct group *g = m->groups[i];
+		g->next = h[g->hash & (n - 1)];
+		h[g->hash & (n - 1)] = g;
+	}
+	free(m->hash);
+	m->hash = h;
+	m->nhash = n;
+	return 0;
+}
+
+/* The label's index, made if new; NONE when out of memory. */
+static size_t
+label_get(struct model *m, const char *label)
+{
+	const char *parts[1] = { label };
+	unsigned long h = hash_of(parts, 1, 0);
+	size_t lab, pos = NONE;
+	void *p;
+
+	while ((lab = idx_next(&m->labidx, h, &pos)) != NONE)
+		if (!strcmp(m->labels[lab].label, label))
+			return lab;
+	lab = m->nlabels;
+	if ((p = grow(m->labels, &m->caplabels, m->nlabels, sizeof(*m->labels))) == NULL)
+		return NONE;
+	m->labels = p;
+	memset(&m->labels[lab], 0, sizeof(m->labels[lab]));
+	snprintf(m->labels[lab].label, sizeof(m->labels[lab].label), "%s", label);
+	m->labels[lab].hash = h;
+	if (idx_put(&m->labidx, h, lab) < 0)
+		return NONE;
+	m->nlabels++;
+	return lab;
+}
+
+/* The row of r's label and configuration, made if new. */
+static size_t
+row_get(struct model *m, const struct rec *r)
+{
+	unsigned long h = rec_config_hash(r);
+	size_t i, lab, pos = NONE;
+	struct row *w;
+	void *p;
+
+	while ((i = idx_next(&m->rowidx, h, &pos)) != NONE)
+		if (rec_same_config(m->rows[i].id, r))
+			return i;
+	if ((lab = label_get(m, r->label)) == NONE)
+		return NONE;
+	if ((p = grow(m->rows, &m->caprows, m->nrows, sizeof(*m->rows))) == NULL)
+		return NONE;
+	m->rows = p;
+	w = &m->rows[m->nrows];
+	memset(w, 0, sizeof(*w));
+	snprintf(w->label, sizeof(w->label), "%s", r->label);
+	w->lab = lab;
+	w->variant = ++m->labels[lab].nvariants;
+	snprintf(w->host, sizeof(w->host), "%s", r->host);
+	w->jobs = r->jobs;
+	snprintf(w->workload, sizeof(w->workload), "%s", r->workload);
+	snprintf(w->config, sizeof(w->config), "%s", r->config);
+	snprintf(w->drop, sizeof(w->drop), "%s", rec_drop(r));
+	w->snap = NONE;
+	if ((w->id = malloc(sizeof(*w->id))) == NULL)
+		return NONE;
+	*w->id = *r;
+	w->hash = h;
+	if (idx_put(&m->rowidx, h, m->nrows) < 0)
+		return NONE;
+	return m->nrows++;
+}
+
+static struct group *
+group_get(struct model *m, const struct rec *r)
+{
+	unsigned long h;
+	struct group *g;
+	size_t row;
+	void *p;
+
+	if (m->last && same(m, m->last, r))
+		return m->last;
+	h = hash_group(r, r->load);
+	if (m->nhash)
+		for (g = m->hash[h & (m->nhash - 1)]; g; g = g->next)
+			if (g->hash == h && same(m, g, r))
+				return m->last = g;
+	if ((row = row_get(m, r)) == NONE)
+		return NULL;
+	if ((p = grow(m->groups, &m->capgroups, m->ngroups, sizeof(*m->groups))) == NULL)
+		return NULL;
+	m->groups = p;
+	if ((g = calloc(1, sizeof(*g))) == NULL)
+		return NULL;
+	g->row = row;
+	snprintf(g->load, sizeof(g->load), "%s", r->load);
+	snprintf(g->unit, sizeof(g->unit), "%s", r->unit);
+	g->hash = h;
+	m->groups[m->ngroups++] = g;
+	if (m->ngroups > m->nhash) {
+		if (rehash(m) < 0)	/* puts g in its chain too */
+			return NULL;
+	} else {
+		g->next = m->hash[h & (m->nhash - 1)];
+		m->hash[h & (m->nhash - 1)] = g;
+	}
+	return m->last = g;
+}
+
+static void
+note_host_date(struct model *m, const struct rec *r)
+{
+	int i;
+
+	if (m->first_date[0] == '\0' || strcmp(r->date, m->first_date) < 0)
+		snprintf(m->first_date, sizeof(m->first_date), "%s", r->date);
+	if (strcmp(r->date, m->last_date) > 0)
+		snprintf(m->last_date, sizeof(m->last_date), "%s", r->date);
+	for (i = 0; i < m->nhosts; i++)
+		if (!strcmp(m->hosts[i], r->host))
+			return;
+	if (m->nhosts < NHOSTS)
+		snprintf(m->hosts[m->nhosts++], sizeof(m->hosts[0]), "%s", r->host);
+	else
+		m->hosts_more = 1;
+}
+
+static void
+not_ok(struct group *g, const struct rec *r)
+{
+	int i;
+
+	if (!strcmp(r->status, ST_FAILED))
+		g->failed++;
+	else
+		g->invalid++;
+	for (i = 0; i < NWHY && g->why[i].n; i++)
+		if (!strcmp(g->why[i].status, r->status) && !strcmp(g->why[i].reason, r->reason)) {
+			g->why[i].n++;
+			return;
+		}
+	if (i == NWHY) {
+		g->why_more++;
+		return;
+	}
+	snprintf(g->why[i].status, sizeof(g->why[i].status), "%s", r->status);
+	snprintf(g->why[i].reason, sizeof(g->why[i].reason), "%s", r->reason);
+	g->why[i].n = 1;
+}
+
+/* The section name of load (an alias gives its load's), or NULL. */
+static const char *
+alias_of(const struct report_opts *o, const char *load)
+{
+	size_t i;
+
+	for (i = 0; o->aliases && o->aliases[i]; i += 2)
+		if (!strcmp(o->aliases[i], load))
+			return o->aliases[i + 1];
+	return NULL;
+}
+
+/* ------------------------------------------------------------- metrics */
+
+/* The value of metric k in ok record r; 0 when r lacks what it needs. */
+static int
+value(const struct rec *r, const struct metric *mt, double paired, double *v)
+{
+	const double *n = r->num;
+	double c, l;
+
+	switch (mt->how) {
+	case H_KEY:
+		*v = n[mt->key];
+		return r->has[mt->key];
+	case H_SUM:
+		*v = n[mt->key] + n[mt->key2];
+		return r->has[mt->key] && r->has[mt->key2];
+	case H_CPU:
+		*v = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100;
+		return 1;
+	case H_SHARE:
+		*v = n[mt->key] / n[K_ELAPSED] * 100;
+		return r->has[mt->key];
+	case H_NCPU:
+		if (r->ncpu <= 0)
+			return 0;
+		*v = (mt->key < 0 ? n[K_USER] + n[K_SYS] : n[mt->key]) / n[K_ELAPSED] * 100 /
+		    (double)r->ncpu;
+		return 1;
+	case H_REST:
+		if (r->ncpu <= 0 || !r->has[K_SYS_IDLE] || !r->has[K_SYS_IOWAIT])
+			return 0;
+		c = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100 / (double)r->ncpu;
+		l = n[K_LCPU] / n[K_ELAPSED] * 100 / (double)r->ncpu;
+		*v = 100 - n[K_SYS_IDLE] - n[K_SYS_IOWAIT] - c - l;
+		return 1;
+	case H_MIB:
+		*v = n[mt->key] * 512 / 1048576;
+		return r->has[mt->key];
+	case H_PAIRED:
+		*v = paired;
+		return !isnan(paired);
+	}
+	return 0;
+}
+
+/* The paired Ratio of ok record r of row w, NAN if none; remembers no_load runs. */
+static double
+paired(struct row *w, const struct rec *r)
+{
+	if (!strcmp(r->load, "no_load")) {
+		snprintf(w->pinv, sizeof(w->pinv), "%s", r->inv);
+		w->pround = r->round;
+		w->pelapsed = r->num[K_ELAPSED];
+		return NAN;
+	}
+	if (r->inv[0] == '\0' || r->round <= 0 || w->pround != r->round || strcmp(w->pinv, r->inv))
+		return NAN;
+	return r->num[K_ELAPSED] / w->pelapsed;
+}
+
+static void
+count(struct model *m, struct group *g, const struct rec *r)
+{
+	double v, pr;
+	int k;
+
+	if (r->has[K_DISTURBED] && !m->o->disturbed) {
+		g->disturbed++;
+		if (r->num[K_DISTURBED] > g->disturbed_max)
+			g->disturbed_max = r->num[K_DISTURBED];
+		return;
+	}
+	if (strcmp(g->unit, r->unit))
+		g->unit_mixed = 1;
+	if (g->probe[0] == '\0' && r->probe[0])
+		snprintf(g->probe, sizeof(g->probe), "%s", r->probe);
+	if (g->disk[0] == '\0' && r->disk_dev[0])
+		snprintf(g->disk, sizeof(g->disk), "%s", r->disk_dev);
+	if (g->odisk[0] == '\0' && r->odisk_dev[0])
+		snprintf(g->odisk, sizeof(g->odisk), "%s", r->odisk_dev);
+	pr = paired(&m->rows[g->row], r);
+	for (k = 0; k < M_N; k++)
+		if (value(r, &metrics[k], pr, &v))
+			stats_add(&g->m[k], v);
+}
+
+/* ------------------------------------------------------------ snapshots */
+
+/* The snapshot's fields a comparison expects equal: all but uname, the kernel's. */
+#define SNAPF(X) X(cmdline) X(cpu) X(governor) X(ram) X(swap) X(thp) X(fs) X(fsopts) \
+	X(sched) X(cc) X(make)
+
+/* The names of the fields a and b differ in, into buf; 0 if none. */
+static int
+snap_diff(const struct snap *a, const struct snap *b, char *buf, size_t len)
+{
+	size_t n = 0;
+	int d = 0;
+
+	buf[0] = '\0';
+#define CMP(f) \
+	if (strcmp(a->f, b->f)) { \
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", d++ ? ", " : "", #f); \
+		if (n >= len) \
+			n = len - 1; \
+	}
+	SNAPF(CMP)
+#undef CMP
+	return d;
+}
+
+static int
+snap_same(const struct snap *a, const struct snap *b)
+{
+	char buf[160];
+
+	return snap_diff(a, b, buf, sizeof(buf)) == 0;
+}
+
+static int
+snap_add(struct model *m, const struct rec *r)
+{
+	const char *parts[2] = { r->host, r->label };
+	unsigned long h = hash_of(parts, 2, 0);
+	size_t i, pos = NONE;
+	struct snaprow *s;
+	void *p;
+
+	while ((i = idx_next(&m->snapidx, h, &pos)) != NONE) {
+		s = &m->snaps[i];
+		if (!strcmp(s->host, r->host) && !strcmp(s->label, r->label)) {
+			if (!snap_same(&s->snap, &r->snap) || strcmp(s->snap.uname, r->snap.uname))
+				s->varies = 1;
+			return 0;
+		}
+	}
+	if ((p = grow(m->snaps, &m->capsnaps, m->nsnaps, sizeof(*m->snaps))) == NULL)
+		return -1;
+	m->snaps = p;
+	s = &m->snaps[m->nsnaps];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->host, sizeof(s->host), "%s", r->host);
+	snprintf(s->label, sizeof(s->label), "%s", r->label);
+	snprintf(s->kernel, sizeof(s->kernel), "%s", r->kernel);
+	s->snap = r->snap;
+	if (idx_put(&m->snapidx, h, m->nsnaps) < 0)
+		return -1;
+	m->nsnaps++;
+	return 0;
+}
+
+static size_t
+snap_find(const struct model *m, const char *host, const char *label)
+{
+	const char *parts[2] = { host, label };
+	size_t i, pos = NONE;
+
+	while ((i = idx_next(&m->snapidx, hash_of(parts, 2, 0), &pos)) != NONE)
+		if (!strcmp(m->snaps[i].host, host) && !strcmp(m->snaps[i].label, label))
+			return i;
+	return NONE;
+}
+
+/* -------------------------------------------------------------- reading */
+
+/* Fold one record in; -1 when out of memory. */
+static int
+fold(struct model *m, struct rec *r, const char *name, long lineno)
+{
+	const char *l;
+	struct group *g;
+
+	if (r->snapshot)
+		return snap_add(m, r);
+	if (!strcmp(r->status, ST_OK) && !(r->num[K_ELAPSED] >= MIN_ELAPSED)) {
+		fprintf(stderr, "%s:%ld: status ok with elapsed %s\n", name, lineno,
+		    r->num[K_ELAPSED] > 0 ? "under 1 ms" : "0");
+		return 0;
+	}
+	if ((l = alias_of(m->o, r->load)) != NULL)	/* an alias: the table's name */
+		snprintf(r->load, sizeof(r->load), "%s", l);
+	if ((g = group_get(m, r)) == NULL)
+		return -1;
+	note_host_date(m, r);
+	if (strcmp(r->status, ST_OK))
+		not_ok(g, r);
+	else
+		count(m, g, r);
+	return 0;
+}
+
+static int
+read_log(struct model *m, const char *name)
+{
+	struct logreader *lr;
+	struct rec *r;
+	FILE *f;
+	int rc = 0;
+
+	if (!strcmp(name, "-"))
+		f = stdin;
+	else if ((f = fopen(name, "r")) == NULL) {
+		warn("cannot open '%s'", name);
+		return -1;
+	}
+	lr = calloc(1, sizeof(*lr));
+	r = malloc(sizeof(*r));
+	if (lr == NULL || r == NULL) {
+		warnx("out of memory reading '%s'", name);
+		rc = -1;
+		goto out;
+	}
+	lr->f = f;
+	lr->name = name;
+	while (log_next(lr, r))
+		if (fold(m, r, name, lr->lineno) < 0) {
+			warnx("out of memory reading '%s'", name);
+			rc = -1;
+			goto out;
+		}
+	if (lr->err) {
+		warnx("cannot read '%s': %s", name, strerror(lr->err));
+		rc = -1;
+	}
+out:
+	free(lr);
+	free(r);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+int
+model_read(struct model *m, const struct report_opts *o, int nlogs, const char *const logs[])
+{
+	int k;
+
+	memset(m, 0, sizeof(*m));
+	m->o = o;
+	m->base_row = m->cmp_row = NONE;
+	for (k = 0; k < nlogs; k++)
+		if (read_log(m, logs[k]) < 0)
+			return -1;
+	return 0;
+}
+
+/* -------------------------------------------------------------- shaping */
+
+static const struct model *sort_model;
+
+static int
+cmp_row(const void *a, const void *b)
+{
+	const struct row *x = &sort_model->rows[*(const size_t *)a];
+	const struct row *y = &sort_model->rows[*(const size_t *)b];
+
+	if (x->lab != y->lab)
+		return x->lab < y->lab ? -1 : 1;
+	return x->variant - y->variant;
+}
+
+/* Sections in the order given, then unknown loads by name; rows in order. */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(struct group *const *)a, *y = *(struct group *const *)b;
+	int c;
+
+	if (x->tidx != y->tidx)
+		return x->tidx < y->tidx ? -1 : 1;
+	if ((c = strcmp(x->load, y->load)) != 0)
+		return c;
+	return sort_model->rows[x->row].rank < sort_model->rows[y->row].rank ? -1 : 1;
+}
+
+int
+model_wanted(const struct model *m, const char *load)
+{
+	int i;
+
+	if (m->o->loads == NULL)
+		return 1;
+	for (i = 0; i < m->o->nloads; i++)
+		if (!strcmp(m->o->loads[i], load))
+			return 1;
+	return 0;
+}
+
+/*
+ * Name the rows, put them in order, sort the groups into sections.
+ * O(G log G) for G groups, whatever the logs hold.
+ */
+int
+model_shape(struct model *m)
+{
+	size_t i, ntable = 0;
+
+	for (i = 0; i < m->nrows; i++) {
+		struct row *w = &m->rows[i];
+		if (m->labels[w->lab].nvariants > 1)
+			snprintf(w->name, sizeof(w->name), "%s#%d", w->label, w->variant);
+		else
+			snprintf(w->name, sizeof(w->name), "%s", w->label);
+		w->snap = snap_find(m, w->host, w->label);
+	}
+	if ((m->order = malloc((m->nrows + 1) * sizeof(*m->order))) == NULL ||
+	    (m->sorted = malloc((m->ngroups + 1) * sizeof(*m->sorted))) == NULL ||
+	    (m->sect = malloc((m->ngroups + 1) * sizeof(*m->sect))) == NULL)
+		return -1;
+	for (i = 0; i < m->nrows; i++)
+		m->order[i] = i;
+	sort_model = m;
+	qsort(m->order, m->nrows, sizeof(*m->order), cmp_row);
+	for (i = 0; i < m->nrows; i++)
+		m->rows[m->order[i]].rank = i;
+
+	while (m->o->order && m->o->order[ntable])
+		ntable++;
+	for (i = 0; i < m->ngroups; i++) {
+		struct group *g = m->groups[i];
+		for (g->tidx = 0; g->tidx < ntable; g->tidx++)
+			if (!strcmp(m->o->order[g->tidx], g->load))
+				break;
+		m->sorted[i] = g;
+	}
+	qsort(m->sorted, m->ngroups, sizeof(*m->sorted), cmp_group);
+	for (i = 0; i < m->ngroups; i++) {
+		const char *load = m->sorted[i]->load;
+		if (!model_wanted(m, load))
+			continue;
+		if (m->nsect == 0 || strcmp(m->sect[m->nsect - 1].load, load)) {
+			m->sect[m->nsect].load = load;
+			m->sect[m->nsect].first = i;
+			m->sect[m->nsect++].n = 0;
+		}
+		m->sect[m->nsect - 1].n++;
+	}
+	return 0;
+}
+
+/* The row -b or -c names: a row name, or a label seen in one configuration. */
+int
+model_resolve(const struct model *m, const char *opt, const char *name, size_t *row)
+{
+	char vis[256];
+	size_t i;
+
+	*row = NONE;
+	if (name == NULL)
+		return 0;
+	for (i = 0; i < m->nrows; i++)
+		if (!strcmp(m->rows[i].name, name)) {
+			*row = i;
+			return 0;
+		}
+	model_vis(vis, sizeof(vis), name);
+	for (i = 0; i < m->nlabels; i++)
+		if (!strcmp(m->labels[i].label, name)) {
+			warnx("%s: label '%s' ran in %d configurations: "
+			    "name one of them, %s#1 to %s#%d", opt, vis,
+			    m->labels[i].nvariants, vis, vis, m->labels[i].nvariants);
+			return -1;
+		}
+	warnx("%s: no label '%s' in the logs", opt, vis);
+	return -1;
+}
+
+void
+model_free(struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ngroups; i++)
+		free(m->groups[i]);
+	free(m->groups);
+	free(m->hash);
+	for (i = 0; i < m->nrows; i++)
+		free(m->rows[i].id);
+	free(m->rows);
+	free(m->labels);
+	free(m->snaps);
+	free(m->sorted);
+	free(m->sect);
+	free(m->order);
+	free(m->rowidx.slot);
+	free(m->labidx.slot);
+	free(m->snapidx.slot);
+}
+
+/* ------------------------------------------------------------ questions */
+
+/* The group of row under load, or NULL: through the records' hash table. */
+const struct group *
+model_find(const struct model *m, size_t row, const char *load)
+{
+	const struct group *g;
+	unsigned long h;
+
+	if (row == NONE || m->nhash == 0)
+		return NULL;
+	h = hash_group(m->rows[row].id, load);
+	for (g = m->hash[h & (m->nhash - 1)]; g; g = g->next)
+		if (g->hash == h && g->row == row && !strcmp(g->load, load))
+			return g;
+	return NULL;
+}
+
+/* The no_load group g's Ratio divides by, or NULL. */
+const struct group *
+model_baseline(const struct model *m, const struct group *g)
+{
+	const struct group *b;
+
+	b = model_find(m, m->base_row != NONE ? m->base_row : g->row, "no_load");
+	return b && b->m[M_TIME].n > 0 ? b : NULL;
+}
+
+double
+model_ratio(const struct model *m, const struct group *g)
+{
+	const struct group *b = model_baseline(m, g);
+
+	if (b == NULL || g->m[M_TIME].n == 0)
+		return NAN;
+	return stats_mean(&g->m[M_TIME]) / stats_mean(&b->m[M_TIME]);
+}
+
+/* The sd of a Ratio of two means: their relative sds added in quadrature. */
+double
+model_ratio_sd(const struct model *m, const struct group *g)
+{
+	const struct group *b = model_baseline(m, g);
+	double r = model_ratio(m, g), a, c;
+
+	if (isnan(r) || (g->m[M_TIME].n < 2 && b->m[M_TIME].n < 2))
+		return NAN;
+	if (b == g)
+		return 0;	/* its own no_load: 1 exactly */
+	a = g->m[M_TIME].n > 1 ? stats_sd(&g->m[M_TIME]) / stats_mean(&g->m[M_TIME]) : 0;
+	c = b->m[M_TIME].n > 1 && b != g ? stats_sd(&b->m[M_TIME]) / stats_mean(&b->m[M_TIME]) : 0;
+	return r * sqrt(a * a + c * c);
+}
+
+/* no_load's own Ratio is 1 by definition: charts leave it out unless -b. */
+int
+model_charted(const struct model *m, const char *load)
+{
+	return m->base_row != NONE || strcmp(load, "no_load") != 0;
+}
+
+size_t
+model_ref_row(const struct model *m)
+{
+	if (m->cmp_row != NONE)
+		return m->cmp_row;
+	if (m->base_row != NONE)
+		return m->base_row;
+	return m->nrows ? m->order[0] : NONE;
+}
+
+void
+model_change(const struct group *base, const struct group *g, int k, struct change *c)
+{
+	const struct acc *a = &base->m[k], *x = &g->m[k];
+	double ma = stats_mean(a), mx = stats_mean(x), t, df;
+
+	memset(c, 0, sizeof(*c));
+	c->pct = c->p = NAN;
+	if (a->n == 0 || x->n == 0 || (ma == 0 && mx == 0))
+		return;		/* nothing on one side, or nothing on both */
+	if (ma > 0)
+		c->pct = (mx - ma) / ma * 100;
+	if (stats_welch(x->n, mx, stats_var(x), a->n, ma, stats_var(a), &t, &df, &c->p) < 0) {
+		c->p = NAN;
+		return;
+	}
+	c->tested = 1;
+	c->significant = c->p < 0.05 && mx != ma;
+	if (c->significant && metrics[k].better != B_NONE)
+		c->dir = (mx < ma) == (metrics[k].better == B_LOWER) ? 1 : -1;
+}
+
+void
+model_summary(const struct model *m, size_t row, size_t base, struct summary *s)
+{
+	double lr = 0, lb = 0, ll = 0;
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->ratio = s->base_ratio = s->loads = NAN;
+	for (i = 0; i < m->nsect; i++) {
+		const char *load = m->sect[i].load;
+		const struct group *g = model_find(m, row, load), *b = model_find(m, base, load);
+		double rg, rb, ug, ub;
+
+		if (g == NULL || b == NULL || g->m[M_TIME].n == 0 || b->m[M_TIME].n == 0)
+			continue;
+		rg = model_ratio(m, g);
+		rb = model_ratio(m, b);
+		if (model_charted(m, load) && rg > 0 && rb > 0 && isfinite(rg) && isfinite(rb)) {
+			lr += log(rg);
+			lb += log(rb);
+			s->nratio++;
+		}
+		ug = stats_mean(&g->m[M_LOADS]);
+		ub = stats_mean(&b->m[M_LOADS]);
+		if (ug > 0 && ub > 0) {
+			ll += log(ug / ub);
+			s->nloads++;
+		}
+	}
+	if (s->nratio) {
+		s->ratio = exp(lr / s->nratio);
+		s->base_ratio = exp(lb / s->nratio);
+	}
+	if (s->nloads)
+		s->loads = exp(ll / s->nloads);
+}
+
+const char *
+model_unit(const struct group *g, int k)
+{
+	return strcmp(metrics[k].unit, "*") ? metrics[k].unit : g->unit_mixed ? "mixed" : g->unit;
+}
+
+/* Spelled-out units for -v; a load's unit not listed is shown as is. */
+const char *
+model_unit_words(const char *unit)
+{
+	static const struct { const char *unit, *words; } u[] = {
+		{ "none", "none: the load counts no work" },
+		{ "MiB", "MiB, mebibytes of 2^20 bytes" },
+		{ "kmsg", "kmsg, thousands of messages" },
+		{ "kentries", "kentries, thousands of directory entries" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++)
+		if (!strcmp(u[i].unit, unit))
+			return u[i].words;
+	return unit;
+}
+
+/* ---------------------------------------------------------------- notes */
+
+/* A note, wrapped at spaces to 79 columns, continued two spaces in. */
+static void
+note(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+note(FILE *out, const char *fmt, ...)
+{
+	char buf[1024];
+	const char *p = buf, *sp, *cut;
+	size_t width = 79;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	while (strlen(p) > width) {
+		cut = NULL;
+		for (sp = p; (sp = strchr(sp, ' ')) != NULL && (size_t)(sp - p) <= width; sp++)
+			cut = sp;
+		if (cut == NULL)
+			cut = strchr(p + width, ' ');
+		if (cut == NULL)
+			break;
+		fprintf(out, "%.*s\n  ", (int)(cut - p), p);
+		p = cut + 1;
+		width = 77;
+	}
+	fprintf(out, "%s\n", p);
+}
+
+static void
+notes_not_ok(FILE *out, const char *name, const struct group *g)
+{
+	char reason[sizeof(g->why[0].reason)], status[sizeof(g->why[0].status)];
+	int i;
+
+	fprintf(out, "%s: ", name);
+	for (i = 0; i < NWHY && g->why[i].n; i++) {
+		model_clean(reason, sizeof(reason), g->why[i].reason);
+		model_clean(status, sizeof(status), g->why[i].status);
+		fprintf(out, "%s%ld %s run%s%s%s%s", i ? ", " : "", g->why[i].n, status,
+		    g->why[i].n == 1 ? "" : "s", reason[0] ? " (" : "", reason,
+		    reason[0] ? ")" : "");
+	}
+	if (g->why_more)
+		fprintf(out, ", %ld more not ok run%s", g->why_more, g->why_more == 1 ? "" : "s");
+	fprintf(out, "; not counted\n");
+}
+
+/*
+ * Does the split of the CPUs' time not add up?  The harness's verdict
+ * (sys_adds, within the slack of its tick sampling) where logged; else a
+ * rest below -2 points.
+ */
+static int
+adds_not(const struct group *g)
+{
+	if (g->m[M_SYS_ADDS].n)
+		return g->m[M_SYS_ADDS].min < 1;
+	return g->m[M_REST_SHARE].n && stats_mean(&g->m[M_REST_SHARE]) < -2;
+}
+
+/* Notes under a section: runs not counted, Ratios not given, shares that do not add up. */
+void
+model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
+{
+	const struct group *g;
+	size_t k;
+	int base_noted = 0;
+
+	EACH(m, sect, k, g) {
+		char name[ROWNAME_MAX];
+
+		model_clean(name, sizeof(name), m->rows[g->row].name);
+		if (g->failed || g->invalid)
+			notes_not_ok(out, name, g);
+		if (g->disturbed)
+			note(out, "%s: %ld run%s disturbed (others used %s%.0f%% of the CPUs); "
+			    "not counted; --disturbed counts them", name, g->disturbed,
+			    g->disturbed == 1 ? "" : "s", g->disturbed > 1 ? "up to " : "",
+			    g->disturbed_max);
+		if (g->unit_mixed)
+			fprintf(out, "%s: records disagree about the unit of Loads; the mean mixes them\n", name);
+		if (ratios && g->m[M_TIME].n > 0 && model_baseline(m, g) == NULL) {
+			if (m->base_row != NONE) {
+				if (!base_noted++) {	/* the same for every row */
+					model_clean(name, sizeof(name), m->rows[m->base_row].name);
+					fprintf(out, "Ratio -: no ok no_load run of base '%s'\n", name);
+				}
+			} else
+				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
+		}
+		if (m->o->verbose && adds_not(g))
+			note(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
+			    "the load's clocks and /proc/stat's disagree", name,
+			    stats_mean(&g->m[M_REST_SHARE]));
+	}
+}
+
+/* The note at the end of the text views: what each LABEL#N is. */
+void
+model_variants(FILE *out, const struct model *m)
+{
+	char name[ROWNAME_MAX], host[65], wl[LOG_WORKLOAD_MAX], cf[17];
+	size_t i;
+
+	for (i = 0; i < m->nlabels; i++)
+		if (m->labels[i].nvariants > 1)
+			break;
+	if (i == m->nlabels)
+		return;
+	fprintf(out, "Rows LABEL#N: one label logged with different host, jobs, workload,\n"
+	    "kernel config or page cache dropping; never averaged together:\n");
+	for (i = 0; i < m->nrows; i++) {
+		const struct row *w = &m->rows[m->order[i]];
+		if (m->labels[w->lab].nvariants < 2)
+			continue;
+		model_clean(name, sizeof(name), w->name);
+		model_clean(host, sizeof(host), w->host);
+		model_clean(wl, sizeof(wl), w->workload);
+		model_clean(cf, sizeof(cf), w->config);
+		fprintf(out, "  %s: host=%s jobs=%ld workload=%s config=%s drop=%s\n", name,
+		    host, w->jobs, wl, cf[0] ? cf : "-", w->drop);
+	}
+}
+
+/* Notes on the boxes: labels whose snapshots differ in more than the kernel. */
+void
+model_snap_notes(FILE *out, const struct model *m)
+{
+	char a[64], b[64], diff[160];
+	size_t ref = NONE, r = model_ref_row(m), i;
+
+	if (m->nsnaps == 0)
+		return;
+	if (r != NONE)
+		ref = m->rows[r].snap;
+	if (ref == NONE)
+		ref = 0;
+	model_clean(b, sizeof(b), m->snaps[ref].label);
+	for (i = 0; i < m->nsnaps; i++) {
+		model_clean(a, sizeof(a), m->snaps[i].label);
+		if (m->snaps[i].varies)
+			note(out, "note: %s: the box changed between its invocations (its "
+			    "snapshots differ)", a);
+		if (i != ref && snap_diff(&m->snaps[ref].snap, &m->snaps[i].snap, diff, sizeof(diff)))
+			note(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
+			    "kernel-against-kernel comparison", a, b, diff);
+	}
+}

@@ -1,0 +1,290 @@
+/*
+ * model.h: the report's model, built once from the logs and read by
+ * every renderer.  model.c streams the logs into groups (one row, a
+ * label in one configuration, under one load), accumulates every metric
+ * of the metric table below, orders rows and sections, and computes
+ * Ratios, comparisons and summaries.  The renderers (table.c, compare.c,
+ * csv.c, json.c, bars.c, svg.c) include this header only, never each
+ * other; report.c calls one of them.  doc/contest.1 (REPORT) is the
+ * reference for every number.
+ *
+ * Adding a metric: one line of METRICS below (name, what is printed,
+ * unit, decimals, which way is better, how it is computed), one entry
+ * in doc/contest.1.  Every view that lists metrics follows the table.
+ */
+#ifndef CONTEST_MODEL_H
+#define CONTEST_MODEL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "log.h"
+#include "report.h"
+#include "stats.h"
+
+/* Which way a metric is better: lower, higher, or neither. */
+enum better { B_NONE, B_LOWER, B_HIGHER };
+
+/* How a metric's value comes from one ok record. */
+enum how {
+	H_KEY,		/* num[key] */
+	H_SUM,		/* num[key] + num[key2], both present */
+	H_CPU,		/* (user + sys) / elapsed x 100 */
+	H_SHARE,	/* num[key] / elapsed x 100 */
+	H_NCPU,		/* as H_CPU (key < 0) or H_SHARE, / ncpu: % of all CPUs' time */
+	H_REST,		/* 100 - sys_idle - sys_iowait - the compile's and the load's H_NCPU */
+	H_MIB,		/* num[key] sectors x 512 / 2^20 */
+	H_PAIRED	/* elapsed / the no_load elapsed of the same row, inv and round */
+};
+
+/*
+ * The metric table: X(ID, name in CSV and JSON, name printed, unit ("" a
+ * count, "*" the load's unit), decimals, better, how, key, key2).  The
+ * first eight are the classic columns, in the order of the CSV.
+ */
+#define METRICS(X) \
+	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1) \
+	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1) \
+	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1) \
+	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_SHARE, K_LCPU, -1) \
+	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1) \
+	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1) \
+	X(M_MAJFLT, "majflt", "major faults", "", 1, B_LOWER, H_KEY, K_MAJFLT, -1) \
+	X(M_CTXSW,  "ctxsw",  "context switches", "", 1, B_NONE, H_SUM, K_NVCSW, K_NIVCSW) \
+	X(M_PAIRED, "paired_ratio", "paired Ratio", "", 3, B_LOWER, H_PAIRED, -1, -1) \
+	X(M_MINFLT, "minflt", "minor faults", "", 0, B_LOWER, H_KEY, K_MINFLT, -1) \
+	X(M_MAXRSS, "maxrss", "max RSS", "KiB", 0, B_NONE, H_KEY, K_MAXRSS, -1) \
+	X(M_SELF,   "self",   "contest CPU", "s", 3, B_NONE, H_KEY, K_SELF, -1) \
+	X(M_DISTURBED, "disturbed", "others' CPU", "%", 1, B_LOWER, H_KEY, K_DISTURBED, -1) \
+	X(M_COMPILE_SHARE, "compile_share", "compile share", "%", 1, B_NONE, H_NCPU, -1, -1) \
+	X(M_LOAD_SHARE, "load_share", "load share", "%", 1, B_NONE, H_NCPU, K_LCPU, -1) \
+	X(M_REST_SHARE, "rest_share", "rest share", "%", 1, B_NONE, H_REST, -1, -1) \
+	X(M_SYS_USER,   "sys_user",   "machine user",   "%", 1, B_NONE, H_KEY, K_SYS_USER, -1) \
+	X(M_SYS_NICE,   "sys_nice",   "machine nice",   "%", 1, B_NONE, H_KEY, K_SYS_NICE, -1) \
+	X(M_SYS_SYSTEM, "sys_system", "machine system", "%", 1, B_NONE, H_KEY, K_SYS_SYSTEM, -1) \
+	X(M_SYS_IRQ,    "sys_irq",    "machine irq",    "%", 1, B_NONE, H_KEY, K_SYS_IRQ, -1) \
+	X(M_SYS_IOWAIT, "sys_iowait", "machine iowait", "%", 1, B_NONE, H_KEY, K_SYS_IOWAIT, -1) \
+	X(M_SYS_STEAL,  "sys_steal",  "machine steal",  "%", 1, B_LOWER, H_KEY, K_SYS_STEAL, -1) \
+	X(M_SYS_IDLE,   "sys_idle",   "machine idle",   "%", 1, B_NONE, H_KEY, K_SYS_IDLE, -1) \
+	X(M_SYS_REST,   "sys_rest",   "machine rest",   "%", 1, B_NONE, H_KEY, K_SYS_REST, -1) \
+	X(M_SYS_ADDS,   "sys_adds",   "split adds up",  "", 2, B_NONE, H_KEY, K_SYS_ADDS, -1) \
+	X(M_VM_PGFAULT,    "vm_pgfault",    "vm pgfault",    "", 0, B_NONE,  H_KEY, K_VM_PGFAULT, -1) \
+	X(M_VM_PGMAJFAULT, "vm_pgmajfault", "vm pgmajfault", "", 0, B_LOWER, H_KEY, K_VM_PGMAJFAULT, -1) \
+	X(M_VM_PSWPIN,     "vm_pswpin",     "vm pswpin",     "", 0, B_LOWER, H_KEY, K_VM_PSWPIN, -1) \
+	X(M_VM_PSWPOUT,    "vm_pswpout",    "vm pswpout",    "", 0, B_LOWER, H_KEY, K_VM_PSWPOUT, -1) \
+	X(M_VM_PGSCAN_KSWAPD,  "vm_pgscan_kswapd",  "vm pgscan_kswapd",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_KSWAPD, -1) \
+	X(M_VM_PGSCAN_DIRECT,  "vm_pgscan_direct",  "vm pgscan_direct",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_DIRECT, -1) \
+	X(M_VM_PGSTEAL_KSWAPD, "vm_pgsteal_kswapd", "vm pgsteal_kswapd", "", 0, B_NONE, H_KEY, K_VM_PGSTEAL_KSWAPD, -1) \
+	X(M_VM_PGSTEAL_DIRECT, "vm_pgsteal_direct", "vm pgsteal_direct", "", 0, B_LOWER, H_KEY, K_VM_PGSTEAL_DIRECT, -1) \
+	X(M_VM_ALLOCSTALL, "vm_allocstall", "vm allocstall", "", 0, B_LOWER, H_KEY, K_VM_ALLOCSTALL, -1) \
+	X(M_VM_REFAULT,    "vm_workingset_refault", "vm refault", "", 0, B_LOWER, H_KEY, K_VM_WORKINGSET_REFAULT, -1) \
+	X(M_VM_OOM_KILL,   "vm_oom_kill",   "vm oom_kill",   "", 0, B_LOWER, H_KEY, K_VM_OOM_KILL, -1) \
+	X(M_VM_COMPACT_STALL, "vm_compact_stall", "vm compact_stall", "", 0, B_LOWER, H_KEY, K_VM_COMPACT_STALL, -1) \
+	X(M_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", "vm thp_fault_alloc", "", 0, B_NONE, H_KEY, K_VM_THP_FAULT_ALLOC, -1) \
+	X(M_PSI_CPU_SOME, "psi_cpu_some", "PSI cpu some", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_SOME, -1) \
+	X(M_PSI_CPU_FULL, "psi_cpu_full", "PSI cpu full", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_FULL, -1) \
+	X(M_PSI_MEM_SOME, "psi_mem_some", "PSI mem some", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_SOME, -1) \
+	X(M_PSI_MEM_FULL, "psi_mem_full", "PSI mem full", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_FULL, -1) \
+	X(M_PSI_IO_SOME,  "psi_io_some",  "PSI io some",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_SOME, -1) \
+	X(M_PSI_IO_FULL,  "psi_io_full",  "PSI io full",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_FULL, -1) \
+	X(M_DISK_READ,   "disk_read_mib",  "disk read",    "MiB", 1, B_NONE, H_MIB, K_DISK_RSECT, -1) \
+	X(M_DISK_WRITE,  "disk_write_mib", "disk written", "MiB", 1, B_NONE, H_MIB, K_DISK_WSECT, -1) \
+	X(M_DISK_BUSY,   "disk_busy",      "disk busy",    "%", 1, B_NONE, H_KEY, K_DISK_BUSY, -1) \
+	X(M_DISK_WMS,    "disk_wms",       "disk wait",    "ms", 0, B_NONE, H_KEY, K_DISK_WMS, -1) \
+	X(M_DISK_QDEPTH, "disk_qdepth",    "disk queue",   "", 2, B_NONE, H_KEY, K_DISK_QDEPTH, -1) \
+	X(M_ODISK_READ,  "odisk_read_mib", "-o disk read", "MiB", 1, B_NONE, H_MIB, K_ODISK_RSECT, -1) \
+	X(M_ODISK_WRITE, "odisk_write_mib", "-o disk written", "MiB", 1, B_NONE, H_MIB, K_ODISK_WSECT, -1) \
+	X(M_ODISK_BUSY,  "odisk_busy",     "-o disk busy", "%", 1, B_NONE, H_KEY, K_ODISK_BUSY, -1) \
+	X(M_ODISK_WMS,   "odisk_wms",      "-o disk wait", "ms", 0, B_NONE, H_KEY, K_ODISK_WMS, -1) \
+	X(M_ODISK_QDEPTH, "odisk_qdepth",  "-o disk queue", "", 2, B_NONE, H_KEY, K_ODISK_QDEPTH, -1) \
+	X(M_LAT_N,   "lat_n",   "probe wake-ups", "", 0, B_NONE,  H_KEY, K_LAT_N, -1) \
+	X(M_LAT_P50, "lat_p50", "latency p50", "us", 0, B_LOWER, H_KEY, K_LAT_P50, -1) \
+	X(M_LAT_P99, "lat_p99", "latency p99", "us", 0, B_LOWER, H_KEY, K_LAT_P99, -1) \
+	X(M_LAT_MAX, "lat_max", "latency max", "us", 0, B_LOWER, H_KEY, K_LAT_MAX, -1) \
+	X(M_DL_MET,  "dl_met",  "deadlines met", "%", 1, B_HIGHER, H_KEY, K_DL_MET, -1) \
+	X(M_PROBE_CPU, "probe_cpu", "probe CPU", "s", 3, B_NONE, H_KEY, K_PROBE_CPU, -1)
+
+#define X_ENUM(id, name, show, unit, prec, better, how, key, key2) id,
+enum { METRICS(X_ENUM) M_N };
+#undef X_ENUM
+#define M_CLASSIC 8		/* the first metrics: the columns of the CSV since version 1 */
+
+struct metric {
+	const char *name;	/* in CSV and JSON */
+	const char *show;	/* in the tables */
+	const char *unit;	/* "" a count, "*" the load's unit */
+	int prec;		/* decimals of a mean */
+	enum better better;
+	enum how how;
+	int key, key2;		/* K_* the value is read from, -1 if none */
+};
+extern const struct metric metrics[M_N];
+
+#define NWHY	4		/* distinct (status, reason) pairs kept per group */
+#define NHOSTS	8		/* host names kept for titles */
+#define ROWNAME_MAX 80		/* a row's name: label, '#', variant */
+#define NONE	((size_t)-1)
+
+/*
+ * A row: one label run in one configuration (rec_same_config).  A label
+ * seen in several configurations gets one row for each, named LABEL#1,
+ * LABEL#2, ... in order of first appearance.
+ */
+struct row {
+	char label[64];
+	char name[ROWNAME_MAX];
+	size_t lab;		/* index of the label in order of first appearance */
+	int variant;		/* 1-based within the label */
+	size_t rank;		/* place in the report: by label, then variant */
+	unsigned long hash;
+	char host[65];
+	long jobs;
+	char workload[LOG_WORKLOAD_MAX];
+	char config[17];
+	char drop[4];
+	struct rec *id;		/* the first record of the row: its configuration */
+	size_t snap;		/* its snapshot in model.snaps, NONE if none */
+	/* the last no_load run counted: the paired Ratio's baseline */
+	char pinv[32];
+	long pround;
+	double pelapsed;
+};
+
+struct why {
+	char status[16];
+	char reason[128];
+	long n;
+};
+
+/* The runs of one row under one load. */
+struct group {
+	size_t row;
+	char load[32];
+	char unit[16];
+	int unit_mixed;		/* records disagree about the unit */
+	char probe[24];		/* the probe's profile of the first record that has one */
+	char disk[32], odisk[32];	/* disk_dev, odisk_dev of the first record */
+	struct acc m[M_N];	/* every metric of the ok runs counted; m[M_TIME].n: the runs */
+	long failed, invalid;
+	struct why why[NWHY];
+	long why_more;		/* runs whose reason did not fit in why[] */
+	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
+	double disturbed_max;	/* the largest share of the others among them, % */
+	unsigned long hash;
+	struct group *next;	/* hash chain */
+	size_t tidx;		/* place of the load in o->order; past it if unknown */
+};
+
+/* The box's snapshot of one host and label (the first one logged). */
+struct snaprow {
+	char host[65], label[64];
+	struct snap snap;
+	char kernel[65];	/* the release */
+	int varies;		/* a later snapshot of the same host and label differed */
+};
+
+struct label {
+	char label[64];
+	int nvariants;
+	unsigned long hash;
+};
+
+/* Open addressing of indices, keyed by hash. */
+struct slot {
+	unsigned long h;
+	size_t i;		/* NONE: empty */
+};
+struct index {
+	struct slot *slot;
+	size_t cap, n;		/* cap: a power of two, or 0 */
+};
+
+/* The groups of one load to show, in row order: sorted[first .. first + n). */
+struct section {
+	const char *load;
+	size_t first, n;
+};
+
+struct model {
+	const struct report_opts *o;
+	struct row *rows;
+	size_t nrows, caprows;
+	struct label *labels;
+	size_t nlabels, caplabels;
+	struct group **groups;	/* in order of creation */
+	size_t ngroups, capgroups;
+	struct group **hash;
+	size_t nhash;		/* power of two */
+	struct index rowidx, labidx, snapidx;
+	struct group *last;	/* the previous record's group */
+	struct snaprow *snaps;
+	size_t nsnaps, capsnaps;
+	char hosts[NHOSTS][65];
+	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
+	char first_date[32], last_date[32];
+	struct group **sorted;	/* by section, then row */
+	struct section *sect;	/* the sections to show, in order */
+	size_t nsect;
+	size_t *order;		/* rows sorted by label, then variant */
+	size_t base_row, cmp_row;	/* -b, -c rows; NONE: none */
+};
+
+/* the groups of section i, in row order */
+#define EACH(m, i, k, g) \
+	for ((k) = 0; (k) < (m)->sect[i].n && ((g) = (m)->sorted[(m)->sect[i].first + (k)]); (k)++)
+
+/* A metric of row g against the same metric of base b (model_change). */
+struct change {
+	double pct;		/* (mean - base mean) / base mean x 100; NAN when base mean is 0 */
+	double p;		/* Welch's two-sided p; NAN when untested */
+	int tested;		/* both sides have at least 2 values */
+	int significant;	/* tested, p < 0.05 and the means differ */
+	int dir;		/* significant: +1 better, -1 worse, 0 neither way */
+};
+
+/* Geometric means of a row against a base over the loads both have. */
+struct summary {
+	double ratio, base_ratio;	/* of Ratio, the row's and the base's */
+	int nratio;		/* loads counted; 0: no geometric mean */
+	double loads;		/* of Loads / the base's Loads */
+	int nloads;
+};
+
+/* model.c: reading and shaping */
+int model_read(struct model *, const struct report_opts *, int nlogs, const char *const logs[]);
+int model_shape(struct model *);
+int model_resolve(const struct model *, const char *opt, const char *name, size_t *row);
+void model_free(struct model *);
+
+/* model.c: what the renderers ask */
+int model_wanted(const struct model *, const char *load);
+const struct group *model_find(const struct model *, size_t row, const char *load);
+const struct group *model_baseline(const struct model *, const struct group *);
+double model_ratio(const struct model *, const struct group *);	/* NAN: no baseline */
+double model_ratio_sd(const struct model *, const struct group *);	/* NAN: no spread */
+int model_charted(const struct model *, const char *load);
+size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row */
+void model_change(const struct group *base, const struct group *g, int metric, struct change *);
+void model_summary(const struct model *, size_t row, size_t base, struct summary *);
+const char *model_unit(const struct group *, int metric);	/* the unit printed */
+const char *model_unit_words(const char *unit);
+
+/* model.c: sentences every text view prints the same way */
+void model_notes(FILE *, const struct model *, size_t sect, int ratios);
+void model_variants(FILE *, const struct model *);
+void model_snap_notes(FILE *, const struct model *);
+
+/* model.c: log content made safe to print */
+void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
+void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
+void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
+
+/* The renderers: each reads the model only; report() calls them. */
+int render_table(FILE *, const struct model *);		/* table.c: classic and -v */
+int render_compare(FILE *, const struct model *);	/* compare.c: -c */
+int render_csv(FILE *, const struct model *);		/* csv.c */
+int render_json(FILE *, const struct model *);		/* json.c */
+int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
+int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
+
+#endif

@@ -1,0 +1,1026 @@
+/*
+ * run.c: the life of one run (see run.h).  Signals are blocked while
+ * contest works and taken only inside ppoll(2), so none is lost between
+ * a check and a wait; a child's end is seen with waitid(2) WNOWAIT
+ * before it is reaped with wait4(2) for its rusage.  Children get the
+ * default signal state, PR_SET_PDEATHSIG, an oom_score_adj and a place
+ * in the run's container (cage.c) before they run.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include "config.h"
+#include "run.h"
+#include "util.h"
+
+extern char **environ;
+
+static volatile sig_atomic_t caught;	/* INT, TERM, HUP or QUIT: stop */
+static sigset_t waitmask;		/* the mask inside ppoll: ours unblocked */
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void
+on_signal(int sig)
+{
+	if (sig != SIGCHLD && !caught)
+		caught = sig;
+}
+
+void
+run_signals(void)
+{
+	struct sigaction sa;
+	sigset_t block;
+	size_t i;
+
+	sigemptyset(&block);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaddset(&block, stop_sigs[i]);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &waitmask);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigdelset(&waitmask, stop_sigs[i]);
+	sigdelset(&waitmask, SIGCHLD);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_mask = block;
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaction(stop_sigs[i], &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);	/* a handler, so that ppoll wakes */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int
+run_caught(void)
+{
+	return caught;
+}
+
+void
+run_default_signals(void)
+{
+	sigset_t none;
+	int s;
+
+	for (s = 1; s < NSIG; s++) {
+		if (s == SIGKILL || s == SIGSTOP)
+			continue;
+		if (signal(s, SIG_DFL) == SIG_ERR) {
+#ifdef __linux__
+			/* the C library keeps 32 and 33 for itself, but a parent may
+			 * have left them ignored: SIG_DFL, no flags, no mask is an
+			 * all-zero struct sigaction on every architecture */
+			unsigned long zero[8] = { 0 };
+			syscall(SYS_rt_sigaction, s, zero, NULL, sizeof(unsigned long));
+#endif
+		}
+	}
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+double
+run_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Wait until fd is readable (fd >= 0), a child changes state, a signal
+ * comes or the monotonic deadline passes (<= 0: none).  The caller looks
+ * at what happened.
+ */
+static void
+await(int fd, double deadline)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	struct timespec ts, *tp = NULL;
+
+	if (caught)
+		return;
+	if (deadline > 0) {
+		double left = deadline - run_now();
+		if (left <= 0)
+			return;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		tp = &ts;
+	}
+	ppoll(fd >= 0 ? &p : NULL, fd >= 0 ? 1 : 0, tp, &waitmask);
+}
+
+int
+run_sleep(double s)
+{
+	double end = run_now() + s;
+
+	while (!caught && run_now() < end)
+		await(-1, end);
+	return caught ? -1 : 0;
+}
+
+/* Has child pid ended?  Not reaped: WNOWAIT. */
+static int
+ended(pid_t pid)
+{
+	siginfo_t si;
+
+	if (pid <= 0)
+		return 0;
+	si.si_pid = 0;
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+}
+
+/* ------------------------------------------------------------ children */
+
+void
+run_oom_adj(const char *val)
+{
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+
+	/* not permitted: the inherited value stays */
+	if (fd >= 0) {
+		if (write(fd, val, strlen(val)) < 0) {
+			/* as above */
+		}
+		close(fd);
+	}
+}
+
+/* Close every descriptor from lo to hi (inclusive). */
+static void
+close_fds(unsigned lo, unsigned hi)
+{
+	if (lo > hi)
+		return;
+#ifdef __linux__
+	if (close_range(lo, hi, 0) == 0)
+		return;
+#endif
+	for (; lo <= hi && lo < 4096; lo++)
+		close((int)lo);
+}
+
+/*
+ * What every child of a run does first: its own process group, death
+ * with contest, its place in the container, the default signal state,
+ * stdin from /dev/null.  -1: it must not run.
+ */
+static int
+child_start(const struct run_env *e, int part, pid_t parent, const char *oom)
+{
+	int in;
+
+	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != parent)	/* contest died before PDEATHSIG was set */
+		return -1;
+	if (cage_enter(e->cage, part) < 0)
+		return -1;
+	run_default_signals();
+	run_oom_adj(oom);
+	if ((in = open("/dev/null", O_RDONLY)) < 0 || dup2(in, 0) < 0)
+		return -1;
+	if (in > 0)
+		close(in);
+	return 0;
+}
+
+/*
+ * The environment of the commands: contest's, without what would tie
+ * them to the make that started contest (a jobserver, -e, MAKE= naming a
+ * wrapper that every recursive $(MAKE) would run).
+ */
+static char **
+job_environ(void)
+{
+	static const char *const drop[] = { "MAKE=", "MAKEFLAGS=", "MFLAGS=", "MAKELEVEL=",
+	    "MAKEOVERRIDES=", "GNUMAKEFLAGS=" };
+	static char **env;
+	size_t n = 0, i, k;
+
+	if (env)
+		return env;
+	while (environ[n])
+		n++;
+	if ((env = calloc(n + 1, sizeof(*env))) == NULL)
+		return environ;
+	for (i = k = 0; i < n; i++) {
+		size_t d;
+		for (d = 0; d < sizeof(drop) / sizeof(drop[0]); d++)
+			if (!strncmp(environ[i], drop[d], strlen(drop[d])))
+				break;
+		if (d == sizeof(drop) / sizeof(drop[0]))
+			env[k++] = environ[i];
+	}
+	return env;
+}
+
+/* Fork and exec argv in e->job_dir, output to fd; the pid. */
+static pid_t
+spawn(const struct run_env *e, char *const argv[], int fd)
+{
+	pid_t parent = getpid(), pid;
+	char **env = job_environ();
+
+	if ((pid = fork()) < 0)
+		return -1;
+	if (pid == 0) {
+		if (child_start(e, CAGE_JOB, parent, "0") < 0)
+			_exit(126);
+		if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+			_exit(126);
+		/* nothing of contest's, nor of whatever started it (a make's
+		 * jobserver), reaches the compile */
+		close_fds(3, ~0U);
+		if (chdir(e->job_dir) < 0) {
+			dprintf(2, "contest: cannot enter '%s': %s\n", e->job_dir, strerror(errno));
+			_exit(126);
+		}
+		environ = env;
+		execvp(argv[0], argv);
+		dprintf(2, "contest: cannot run '%s': %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	cage_track(e->cage, CAGE_JOB, pid);
+	return pid;
+}
+
+/* Wait for the command pid (abortable); -1 on a signal. */
+static int
+wait_cmd(pid_t pid, int *status, struct rusage *ru)
+{
+	while (!ended(pid)) {
+		if (caught)
+			return -1;
+		await(-1, 0);
+	}
+	while (wait4(pid, status, 0, ru) < 0 && errno == EINTR)
+		;
+	return 0;
+}
+
+/* ------------------------------------------------------------ the load */
+
+/*
+ * The load's process: set up, say so on ready, wait for go, run until
+ * SIGTERM, clean up.  Never returns.
+ */
+static void
+load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int go)
+{
+	const struct load *l = r->load;
+	struct load_ctx *ctx = r->ctx;
+	struct sigaction sa;
+	char c;
+	int rc;
+
+#ifdef __linux__
+	prctl(PR_SET_NAME, l->name);	/* ps shows io_load, not contest */
+#endif
+	if (child_start(e, CAGE_LOAD, parent, "1000") < 0) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "cannot start in the run's container");
+		_exit(1);
+	}
+	/* the load keeps its two pipes, as 3 and 4, and nothing else of contest's */
+	if ((ready = fcntl(ready, F_DUPFD, 10)) < 0 || (go = fcntl(go, F_DUPFD, 10)) < 0 ||
+	    dup2(ready, 3) < 0 || dup2(go, 4) < 0)
+		_exit(1);
+	ready = 3;
+	go = 4;
+	close_fds(5, ~0U);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = load_stop_handler;
+	sigaction(SIGTERM, &sa, NULL);
+	load_set_pass_limit(e->passes);
+	rc = l->setup ? l->setup(ctx) : 0;
+	if (rc < 0 && !ctx->reason[0])
+		snprintf(ctx->reason, sizeof(ctx->reason), "setup failed");
+	if (write(ready, rc < 0 ? "f" : "r", 1) != 1 || rc < 0) {
+		if (l->cleanup)
+			l->cleanup(ctx);
+		_exit(1);
+	}
+	close(ready);
+	if (read(go, &c, 1) == 1 && !load_stopping()) {
+		rc = l->run(ctx);
+		if (rc < 0 && !ctx->reason[0])
+			snprintf(ctx->reason, sizeof(ctx->reason), "load failed");
+	}
+	if (l->cleanup && !e->keep)
+		l->cleanup(ctx);
+	_exit(rc < 0 ? 1 : 0);
+}
+
+/* ----------------------------------------------------------- the probe */
+
+/*
+ * Fork the probe into the run's container, its counters in shared
+ * memory; it settles while the load sets up and leads.  0, or -1 with
+ * the run's reason set.
+ */
+static int
+start_probe(const struct run_env *e, struct run *r)
+{
+	pid_t parent = getpid();
+
+	r->pshm = mmap(NULL, sizeof(*r->pshm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->pshm == MAP_FAILED) {
+		r->pshm = NULL;
+		snprintf(r->reason, sizeof(r->reason), "cannot map the probe's counters: %s", strerror(errno));
+		return -1;
+	}
+	atomic_store(&r->pshm->period_ns, e->probe->period_ns);
+	if ((r->probe_pid = fork()) < 0) {
+		r->probe_pid = 0;
+		snprintf(r->reason, sizeof(r->reason), "cannot fork the probe: %s", strerror(errno));
+		return -1;
+	}
+	if (r->probe_pid == 0) {
+#ifdef __linux__
+		prctl(PR_SET_NAME, "contest-probe");
+#endif
+		if (child_start(e, CAGE_PROBE, parent, "0") < 0)
+			_exit(1);
+		close_fds(3, ~0U);
+		probe_main(r->pshm, e->probe);
+	}
+	setpgid(r->probe_pid, r->probe_pid);
+	cage_track(e->cage, CAGE_PROBE, r->probe_pid);
+	return 0;
+}
+
+/* Has the probe ended?  Reap it if so. */
+static void
+check_probe(struct run *r)
+{
+	if (r->probe_pid > 0 && !r->probe_ended && ended(r->probe_pid)) {
+		waitpid(r->probe_pid, &r->probe_status, 0);
+		r->probe_ended = 1;
+	}
+}
+
+/* The run's directory: made fresh, never through a symbolic link, locked. */
+static int
+make_dir(struct run *r, int *dfd)
+{
+	char name[64];
+	int bfd;
+
+	snprintf(name, sizeof(name), "contest-run.%ld", (long)getpid());
+	if (snprintf(r->dir, sizeof(r->dir), "%s/%s", r->base, name) >= (int)sizeof(r->dir)) {
+		snprintf(r->reason, sizeof(r->reason), "run directory path too long");
+		return -1;
+	}
+	if ((bfd = open(r->base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		snprintf(r->reason, sizeof(r->reason), "cannot open '%s': %s", r->base, strerror(errno));
+		return -1;
+	}
+	rmtree(r->dir);
+	if (mkdirat(bfd, name, 0755) < 0 ||
+	    (*dfd = openat(bfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		snprintf(r->reason, sizeof(r->reason), "cannot create '%.160s': %s", r->dir, strerror(errno));
+		close(bfd);
+		return -1;
+	}
+	close(bfd);
+	flock(*dfd, LOCK_EX);	/* a live run: run_sweep leaves it */
+	return 0;
+}
+
+/*
+ * Fork the load and wait for its setup.  0: ready; 1: it failed (reason
+ * set); -1: a signal.
+ */
+static int
+start_load(const struct run_env *e, struct run *r)
+{
+	int ready[2], go[2], rc;
+	pid_t parent = getpid();
+	ssize_t n = 0;
+	char c = 0;
+
+	if (pipe2(ready, O_CLOEXEC) < 0) {
+		snprintf(r->reason, sizeof(r->reason), "cannot make a pipe: %s", strerror(errno));
+		return 1;
+	}
+	if (pipe2(go, O_CLOEXEC) < 0) {
+		snprintf(r->reason, sizeof(r->reason), "cannot make a pipe: %s", strerror(errno));
+		close(ready[0]);
+		close(ready[1]);
+		return 1;
+	}
+	if ((r->load_pid = fork()) < 0) {
+		snprintf(r->reason, sizeof(r->reason), "cannot fork the load: %s", strerror(errno));
+		r->load_pid = 0;
+		close(ready[0]);
+		close(ready[1]);
+		close(go[0]);
+		close(go[1]);
+		return 1;
+	}
+	if (r->load_pid == 0) {
+		close(ready[0]);
+		close(go[1]);
+		load_child(e, r, parent, ready[1], go[0]);
+	}
+	setpgid(r->load_pid, r->load_pid);
+	cage_track(e->cage, CAGE_LOAD, r->load_pid);
+	close(ready[1]);
+	close(go[0]);
+	r->go_fd = go[1];
+	/* setup may take minutes (a RAM-sized file): wait so a signal ends it */
+	fcntl(ready[0], F_SETFL, O_NONBLOCK);
+	while ((n = read(ready[0], &c, 1)) < 0 && (errno == EAGAIN || errno == EINTR) && !caught)
+		await(ready[0], 0);
+	close(ready[0]);
+	if (caught)
+		return -1;
+	rc = n == 1 && c == 'r' ? 0 : 1;
+	if (rc && !r->ctx->reason[0])
+		snprintf(r->ctx->reason, sizeof(r->ctx->reason), "load died in setup");
+	if (rc)
+		snprintf(r->reason, sizeof(r->reason), "%s", r->ctx->reason);
+	return rc;
+}
+
+/* ---------------------------------------------------------- the window */
+
+static double
+self_cpu(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+/* the load's counters first: they change fastest */
+static void
+sample_open(const struct run_env *e, const struct run *r, struct sample *s)
+{
+	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
+	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
+	s->self = self_cpu();
+	if (e->sys) {
+		sys_take(e->sys, &s->sys);
+		sys_kthreads_take(e->sys, &s->procs);
+	}
+	if (r->pshm)
+		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
+}
+
+/* the same samples in the reverse order, so each lies inside the other's */
+static void
+sample_close(const struct run_env *e, const struct run *r, struct sample *s)
+{
+	if (r->pshm)
+		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
+	if (e->sys) {
+		sys_kthreads_take(e->sys, &s->procs);
+		sys_take(e->sys, &s->sys);
+	}
+	s->self = self_cpu();
+	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
+	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
+}
+
+/* Is any process of the load stopped (SIGSTOP, a tracer)? */
+static int
+load_stopped(const struct run_env *e)
+{
+	pid_t pids[512];
+	int n = cage_pids(e->cage, CAGE_LOAD, pids, 512), i;
+
+	for (i = 0; i < n; i++) {
+		char path[64], buf[512], *p;
+		ssize_t k;
+		int fd;
+
+		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pids[i]);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		k = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (k <= 0)
+			continue;
+		buf[k] = '\0';
+		if ((p = strrchr(buf, ')')) != NULL && (p[2] == 'T' || p[2] == 't'))
+			return 1;
+	}
+	return 0;
+}
+
+/* See whether the load ended; reap its leader if so. */
+static void
+check_load(struct run *r)
+{
+	if (r->load_pid > 0 && !r->load_ended && ended(r->load_pid)) {
+		waitpid(r->load_pid, &r->load_status, 0);
+		r->load_ended = 1;
+	}
+}
+
+/*
+ * Open the window, wait for the command, close the window.  0, or -1 on
+ * a signal.
+ */
+static int
+measure(const struct run_env *e, struct run *r, int fd)
+{
+	double next, deadline = 0;
+
+	r->win.open.t = run_now();
+	if ((r->job_pid = spawn(e, e->job_argv, fd)) < 0) {
+		r->job_pid = 0;
+		r->job_status = 127 << 8;	/* "compile exited with status 127" */
+		r->win.close = r->win.open;
+		return 0;
+	}
+	sample_open(e, r, &r->win.open);
+	next = r->win.open.t + 1;
+	if (e->timeout > 0)
+		deadline = r->win.open.t + e->timeout;
+	for (;;) {
+		double t;
+
+		if (ended(r->job_pid))
+			break;
+		check_load(r);
+		check_probe(r);
+		if (e->end_with_load && r->load_ended)
+			break;
+		if (caught)
+			return -1;
+		t = run_now();
+		if (deadline > 0 && t >= deadline && !r->timed_out) {
+			r->timed_out = 1;
+			kill(-r->job_pid, SIGKILL);
+			cage_kill_part(e->cage, CAGE_JOB);
+		}
+		if (t >= next) {
+			if (r->ctx) {
+				r->samples++;
+				r->stopped += load_stopped(e);
+			}
+			if (e->live)
+				fprintf(stderr, "\r  %s: %d s ", r->what, (int)(t - r->win.open.t));
+			next += 1;
+		}
+		await(-1, deadline > 0 && deadline < next && !r->timed_out ? deadline : next);
+	}
+	sample_close(e, r, &r->win.close);
+	r->win.close.t = run_now();
+	check_probe(r);
+	if (r->ctx && load_stopped(e))
+		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
+	if (e->end_with_load && !ended(r->job_pid)) {
+		kill(-r->job_pid, SIGKILL);
+		cage_kill_part(e->cage, CAGE_JOB);
+	}
+	while (wait4(r->job_pid, &r->job_status, 0, &r->ru) < 0 && errno == EINTR)
+		;
+	if (e->live)
+		fprintf(stderr, "\r\033[K");
+	return 0;
+}
+
+static void describe_exit(char *buf, size_t len, int status);
+
+/* ---------------------------------------------------------------- stop */
+
+/* SIGTERM to the load so it cleans up, then whatever is left of the run dies. */
+static void
+stop(const struct run_env *e, struct run *r, int dfd)
+{
+	if (r->load_pid > 0 && !r->load_ended) {
+		double end = run_now() + STOP_GRACE;
+		kill(-r->load_pid, SIGTERM);
+		kill(-r->load_pid, SIGCONT);	/* a stopped load could not act on it */
+		while (!ended(r->load_pid) && run_now() < end)
+			await(-1, end);
+		/* reaped by cage_kill: after the window, its end is no news */
+	}
+	if (r->go_fd >= 0) {
+		close(r->go_fd);
+		r->go_fd = -1;
+	}
+	cage_kill(e->cage);	/* the probe, and whatever else of the run is left */
+	if (r->dir[0]) {
+		char kept[PATH_MAX];
+		if (e->keep && snprintf(kept, sizeof(kept), "%.4000s.kept", r->dir) < (int)sizeof(kept) &&
+		    (rmtree(kept), rename(r->dir, kept) == 0))
+			snprintf(r->dir, sizeof(r->dir), "%s", kept);
+		else
+			rmtree(r->dir);
+		cage_dir(e->cage, NULL);
+	}
+	if (dfd >= 0)
+		close(dfd);
+	if (r->ctx) {
+		r->final = *r->ctx;
+		munmap(r->ctx, sizeof(*r->ctx));
+		r->ctx = NULL;
+	}
+	if (r->pshm) {
+		munmap(r->pshm, sizeof(*r->pshm));
+		r->pshm = NULL;
+	}
+}
+
+/* The probe's window, or why it has none worth logging. */
+static void
+probe_figures(const struct run_env *e, struct run *r)
+{
+	char how[64];
+
+	if (e->probe == NULL || e->probe->off || r->probe_pid == 0 || r->win.close.t == 0)
+		return;
+	if (r->probe_ended) {
+		describe_exit(how, sizeof(how), r->probe_status);
+		r->probe_bad = 1;
+		snprintf(r->probe_why, sizeof(r->probe_why), "probe %s", how);
+	} else if (!r->win.open.probe_ok || !r->win.close.probe_ok) {
+		r->probe_bad = 1;
+		snprintf(r->probe_why, sizeof(r->probe_why), "probe's counters unreadable (stuck mid-update)");
+	} else if (probe_window(&r->win.open.probe, &r->win.close.probe, &r->pst, r->probe_why,
+	    sizeof(r->probe_why)) < 0)
+		r->probe_bad = 1;
+}
+
+/* ------------------------------------------------------------ classify */
+
+static void
+describe_exit(char *buf, size_t len, int status)
+{
+	if (WIFSIGNALED(status))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+}
+
+static void
+classify(const struct run_env *e, struct run *r)
+{
+	char how[64];
+
+	if (r->status)		/* set on the way: clean or setup failed */
+		return;
+	probe_figures(e, r);
+	if (e->end_with_load && r->load_ended) {
+		/* the test driver's window ended with the load; its command was cut */
+		if (!WIFEXITED(r->load_status) || WEXITSTATUS(r->load_status) != 0) {
+			describe_exit(how, sizeof(how), r->load_status);
+			r->status = ST_INVALID;
+			snprintf(r->reason, sizeof(r->reason), "load %s%s%s", how,
+			    r->final.reason[0] ? ": " : "", r->final.reason);
+		} else
+			r->status = ST_OK;
+		return;
+	}
+	if (r->timed_out) {
+		r->status = ST_TIMEOUT;
+		snprintf(r->reason, sizeof(r->reason), "compile still running after %.0f s (--timeout)", e->timeout);
+		r->show_tail = 1;
+	} else if (!WIFEXITED(r->job_status) || WEXITSTATUS(r->job_status) != 0) {
+		describe_exit(how, sizeof(how), r->job_status);
+		r->status = ST_FAILED;
+		snprintf(r->reason, sizeof(r->reason), "compile %s", how);
+		r->show_tail = 1;
+	} else if (r->probe_bad) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "%s", r->probe_why);
+	} else if (r->load->flags & LOAD_IDLE) {
+		r->status = ST_OK;
+	} else if (r->load_ended) {
+		describe_exit(how, sizeof(how), r->load_status);
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "load %s%s%s", how,
+		    r->final.reason[0] ? ": " : "", r->final.reason);
+	} else if (r->stopped < 0 || 2 * r->stopped > r->samples) {
+		r->status = ST_INVALID;
+		if (r->stopped < 0)
+			snprintf(r->reason, sizeof(r->reason), "load stopped (SIGSTOP) at the end of the window");
+		else
+			snprintf(r->reason, sizeof(r->reason), "load stopped (SIGSTOP) %d of %d s of the window",
+			    r->stopped, r->samples);
+	} else if (r->win.close.work == r->win.open.work) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "load did no work in the compile window");
+	} else {
+		r->status = ST_OK;
+	}
+}
+
+/* ---------------------------------------------------------------- a run */
+
+static void
+drop_caches(const struct run_env *e, struct run *r)
+{
+	int fd;
+
+	if (r->load->flags & LOAD_WARM) {
+		snprintf(r->cache, sizeof(r->cache), "warm");
+		return;
+	}
+	snprintf(r->cache, sizeof(r->cache), "kept");
+	if (!e->drop)
+		return;
+	sync();
+	if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC)) >= 0) {
+		if (write(fd, "3\n", 2) == 2)
+			snprintf(r->cache, sizeof(r->cache), "dropped");
+		close(fd);
+	}
+}
+
+/* The output file, made fresh: an old one (or a link planted there) goes first. */
+static int
+open_output(const struct run_env *e, struct run *r)
+{
+	int fd;
+
+	if (e->outfd < 0)
+		return open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (unlinkat(e->outfd, r->out_name, 0) < 0 && errno != ENOENT && errno != EISDIR)
+		return -1;
+	fd = openat(e->outfd, r->out_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0644);
+	return fd;
+}
+
+int
+run_do(const struct run_env *e, struct run *r)
+{
+	int fd, dfd = -1, rc;
+
+	r->start = (long)time(NULL);
+	r->go_fd = -1;
+	r->status = NULL;
+	if ((fd = open_output(e, r)) < 0) {
+		r->status = ST_FAILED;
+		snprintf(r->reason, sizeof(r->reason), "cannot create the output file '%s': %s",
+		    r->out_name, strerror(errno));
+		goto done;
+	}
+	/* prepare */
+	if (e->clean_argv) {
+		pid_t pid = spawn(e, e->clean_argv, fd);
+		int st;
+		if (pid < 0) {
+			r->status = ST_FAILED;
+			snprintf(r->reason, sizeof(r->reason), "cannot fork make clean: %s", strerror(errno));
+			goto stop;
+		}
+		if (wait_cmd(pid, &st, &r->ru) < 0)
+			goto abort;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+			char how[64];
+			describe_exit(how, sizeof(how), st);
+			r->status = ST_FAILED;
+			snprintf(r->reason, sizeof(r->reason), "make clean %s", how);
+			r->show_tail = 1;
+			goto stop;
+		}
+		cage_kill(e->cage);	/* anything clean left behind */
+	}
+	if (e->probe && !e->probe->off && start_probe(e, r) < 0) {
+		r->status = ST_INVALID;
+		goto stop;
+	}
+	if (!(r->load->flags & LOAD_IDLE)) {
+		r->ctx = mmap(NULL, sizeof(*r->ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (r->ctx == MAP_FAILED) {
+			r->ctx = NULL;
+			r->status = ST_INVALID;
+			snprintf(r->reason, sizeof(r->reason), "cannot map the load's context: %s", strerror(errno));
+			goto stop;
+		}
+		if (make_dir(r, &dfd) < 0) {
+			r->status = ST_INVALID;
+			goto stop;
+		}
+		cage_dir(e->cage, r->dir);
+		load_ctx_options(r->load, r->ctx);
+		r->ctx->dir = r->dir;
+		r->ctx->base = r->base;
+		r->ctx->tree = e->tree;
+		r->ctx->ram = e->ram;
+		r->ctx->ncpu = e->ncpu;
+		if ((rc = start_load(e, r)) < 0)
+			goto abort;
+		if (rc > 0) {
+			r->status = ST_INVALID;
+			goto stop;
+		}
+	}
+	drop_caches(e, r);
+	if (caught)
+		goto abort;
+	if (r->go_fd >= 0) {
+		if (write(r->go_fd, "g", 1) != 1) {
+			r->status = ST_INVALID;
+			snprintf(r->reason, sizeof(r->reason), "cannot start the load: %s", strerror(errno));
+			goto stop;
+		}
+		close(r->go_fd);
+		r->go_fd = -1;
+		r->lead = e->lead;
+		if (run_sleep(e->lead) < 0)
+			goto abort;
+	}
+	/* open, measure, close */
+	if (measure(e, r, fd) < 0)
+		goto abort;
+stop:
+	stop(e, r, dfd);
+	close(fd);
+	classify(e, r);
+done:
+	r->end = (long)time(NULL);
+	return 0;
+abort:
+	stop(e, r, dfd);
+	close(fd);
+	if (e->outfd >= 0)
+		unlinkat(e->outfd, r->out_name, 0);
+	return -1;
+}
+
+/* ------------------------------------------------------------- records */
+
+static void
+utc(char *buf, size_t len, long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static double
+tv(const struct timeval *t)
+{
+	return (double)t->tv_sec + t->tv_usec / 1e6;
+}
+
+/*
+ * The machine over the window: its keys, and whether others took so much
+ * of it that the run measured them as much as the kernel.  Others: the
+ * machine's busy time in user and system mode (/proc/stat) less the run's
+ * own (the compile's rusage, the load's, the probe's, contest's) and the
+ * kernel's threads', plus the time the hypervisor stole.  A run is
+ * disturbed when that exceeds DISTURB_PCT of all CPUs' time beyond the
+ * tick sampling's slack.
+ */
+static void
+machine(const struct run_env *e, const struct run *r, struct rec *rec)
+{
+	const struct sample *a = &r->win.open, *b = &r->win.close;
+	double el = b->t - a->t, own, others, share;
+	static struct sys_delta d;
+	struct sys_kv kv[SYS_KEYS];
+	int i, n;
+
+	if (e->sys == NULL || !(el > 0))
+		return;
+	sys_delta(e->sys, &a->sys, &b->sys, el, &d);
+	sys_split(&d, rec->num[K_USER] + rec->num[K_SYS], rec->num[K_LCPU], e->ncpu);
+	n = sys_keys(&d, kv, SYS_KEYS);
+	for (i = 0; i < n; i++)
+		rec_put(rec, kv[i].key, kv[i].str, kv[i].num);
+	if (!d.split || (d.cpu_have & 7u) != 7u)
+		return;
+	own = rec->num[K_USER] + rec->num[K_SYS] + rec->num[K_LCPU] + rec->num[K_SELF] +
+	    (rec->has[K_PROBE_CPU] ? rec->num[K_PROBE_CPU] : 0);
+	others = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s - own -
+	    sys_kthreads_delta(e->sys, &a->procs, &b->procs);
+	if (others < 0)
+		others = 0;
+	if (d.cpu_have & 1u << SYS_STEAL)
+		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
+	share = others / (el * e->ncpu) * 100;
+	if (share > DISTURB_PCT + d.slack)
+		rec_set(rec, K_DISTURBED, share);
+}
+
+void
+run_record(const struct run_env *e, const struct run *r, struct rec *rec)
+{
+	const struct sample *a = &r->win.open, *b = &r->win.close;
+	int i;
+
+	utc(rec->date, sizeof(rec->date), r->start);
+	utc(rec->end, sizeof(rec->end), r->end);
+	snprintf(rec->status, sizeof(rec->status), "%s", r->status);
+	snprintf(rec->reason, sizeof(rec->reason), "%.127s", r->reason);
+	snprintf(rec->cache, sizeof(rec->cache), "%s", r->cache[0] ? r->cache : "kept");
+	snprintf(rec->contain, sizeof(rec->contain), "%s", cage_kind(e->cage));
+	rec_set(rec, K_ELAPSED, b->t - a->t);
+	rec_set(rec, K_USER, tv(&r->ru.ru_utime));
+	rec_set(rec, K_SYS, tv(&r->ru.ru_stime));
+	rec_set(rec, K_LCPU, a->lcpu >= 0 && b->lcpu > a->lcpu ? b->lcpu - a->lcpu : 0);
+	rec_set(rec, K_UNITS, (double)(b->work - a->work) / r->load->scale);
+	if (r->lead > 0)
+		rec_set(rec, K_LEAD, r->lead);
+	rec_set(rec, K_MAJFLT, (double)r->ru.ru_majflt);
+	rec_set(rec, K_MINFLT, (double)r->ru.ru_minflt);
+	rec_set(rec, K_NVCSW, (double)r->ru.ru_nvcsw);
+	rec_set(rec, K_NIVCSW, (double)r->ru.ru_nivcsw);
+	rec_set(rec, K_MAXRSS, (double)r->ru.ru_maxrss);
+	rec_set(rec, K_SELF, b->self - a->self > 0 ? b->self - a->self : 0);
+	if (e->probe && !e->probe->off) {
+		snprintf(rec->probe, sizeof(rec->probe), "%.23s", e->probe->name);
+		if (r->probe_pid > 0 && !r->probe_bad && r->win.close.t > 0) {
+			rec_set(rec, K_LAT_N, (double)r->pst.n);
+			rec_set(rec, K_LAT_P50, (double)r->pst.p50);
+			rec_set(rec, K_LAT_P99, (double)r->pst.p99);
+			rec_set(rec, K_LAT_MAX, (double)r->pst.max);
+			if (!isnan(r->pst.dl_met))
+				rec_set(rec, K_DL_MET, r->pst.dl_met);
+			if (r->pst.cpu >= 0)
+				rec_set(rec, K_PROBE_CPU, r->pst.cpu);
+		}
+	}
+	machine(e, r, rec);	/* after the probe: its CPU is the run's own */
+	for (i = 0; i < r->final.nnotes && i < LOAD_NOTES; i++)
+		if (rec_note(rec, r->final.note[i].key, r->final.note[i].val) < 0)
+			rec->notes_cut = 1;	/* a key the log refuses: say so, keep the rest */
+}
+
+void
+run_show_tail(const struct run_env *e, const struct run *r)
+{
+	char *lines[OUTPUT_TAIL] = { 0 }, buf[1024], vis[4200];
+	int i, n = 0, fd;
+	FILE *f;
+
+	if (e->outfd < 0 || (fd = openat(e->outfd, r->out_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    (f = fdopen(fd, "r")) == NULL)
+		return;
+	while (fgets(buf, sizeof(buf), f)) {
+		free(lines[n % OUTPUT_TAIL]);
+		lines[n++ % OUTPUT_TAIL] = strdup(buf);
+	}
+	fclose(f);
+	fprintf(stderr, "contest: last lines of the output (%s):\n", r->out_name);
+	for (i = n > OUTPUT_TAIL ? n - OUTPUT_TAIL : 0; i < n; i++)
+		if (lines[i % OUTPUT_TAIL]) {
+			log_vis(vis, sizeof(vis), lines[i % OUTPUT_TAIL], strcspn(lines[i % OUTPUT_TAIL], "\n"));
+			fprintf(stderr, "  %s\n", vis);
+		}
+	for (i = 0; i < OUTPUT_TAIL; i++)
+		free(lines[i]);
+}
+
+void
+run_sweep(const char *base)
+{
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(base)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char path[PATH_MAX];
+		int fd;
+
+		if (strncmp(de->d_name, "contest-run.", 12) != 0)
+			continue;
+		if ((fd = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+			continue;
+		/* a live run holds the lock on its directory */
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+		    snprintf(path, sizeof(path), "%s/%s", base, de->d_name) < (int)sizeof(path)) {
+			rmtree(path);
+			fprintf(stderr, "contest: removed '%s', left by a contest that died\n", path);
+		}
+		close(fd);
+	}
+	closedir(d);
+}

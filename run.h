@@ -1,0 +1,141 @@
+/*
+ * run.h: the life of one run, written once, for contest and for the test
+ * driver (tests/solo.c) alike.
+ *
+ *   prepare   the untimed clean command; the run's directory; fork the
+ *             load into the run's container (its own process group,
+ *             PR_SET_PDEATHSIG, oom_score_adj 1000, default signal
+ *             state) and wait for its setup; drop the page cache; let
+ *             the load lead
+ *   open      the window: the clock (t0), fork and exec of the timed
+ *             command (the compile), then the samples of the load's work
+ *             and CPU and of contest's own CPU
+ *   measure   wait for the command, a signal, the timeout; once a second
+ *             look whether the load is stopped
+ *   close     the samples again, in the reverse order, then the clock
+ *             (t1); then reap the command for its rusage.  Every counter
+ *             of the window is thus read inside [t0, t1].
+ *   stop      SIGTERM to the load, SIGKILL to whatever of the run is left
+ *             after STOP_GRACE, reap it all, remove the run's directory
+ *   classify  ok, failed, timeout or invalid, with a reason
+ *   record    the log record (run_record)
+ *
+ * A signal (INT, TERM, HUP, QUIT) at any point ends the run with
+ * everything killed and removed and no record: run_do returns -1 and the
+ * caller dies by that signal.
+ */
+#ifndef CONTEST_RUN_H
+#define CONTEST_RUN_H
+
+#include <limits.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include "cage.h"
+#include "log.h"
+#include "probe.h"
+#include "sys.h"
+#include "loads/load.h"
+
+/* What every run of an invocation shares; the caller fills it once. */
+struct run_env {
+	struct cage *cage;		/* from cage_open */
+	struct sys *sys;		/* from sys_open: the whole machine's counters; NULL: none */
+	const struct probe_cfg *probe;	/* calibrated; NULL or off: no probe */
+	int outfd;			/* directory of the commands' output files, -1: /dev/null */
+	const char *tree;		/* -s kernel tree (the loads' ctx->tree), NULL: built-in */
+	const char *job_dir;		/* where the commands run */
+	char *const *job_argv;		/* the timed command: make -jN [TARGET] */
+	char *const *clean_argv;	/* run before each run, untimed; NULL: none */
+	double lead;			/* seconds the load runs alone first */
+	double timeout;			/* seconds the command may take; 0: no limit */
+	int drop;			/* drop the page cache before a run (root) */
+	int end_with_load;		/* the window ends when the load ends too (test driver) */
+	unsigned long passes;		/* the load stops after this many passes; 0: never (test driver) */
+	int keep;			/* keep the run directory as DIR.kept, no load cleanup (test driver) */
+	int live;			/* a seconds counter on stderr (a terminal) */
+	unsigned long long ram;		/* bytes */
+	int ncpu;
+};
+
+/* Both edges of the window: what is read at t0 and at t1. */
+struct sample {
+	double t;			/* CLOCK_MONOTONIC, s */
+	unsigned long long work;	/* the load's work counter */
+	double lcpu;			/* the load's CPU so far, s; -1 unknown */
+	double self;			/* contest's own CPU so far, s */
+	struct sys_sample sys;		/* the machine: /proc/stat, vmstat, PSI, disks */
+	struct sys_procs procs;		/* the CPU of the kernel's threads */
+	struct probe_snap probe;	/* the probe's counters */
+	int probe_ok;			/* probe_snap worked */
+};
+struct window {
+	struct sample open, close;
+};
+
+/*
+ * One run.  The caller sets load, base, what and out_name; run_do the
+ * rest.  It is large (the window's samples): make it static.
+ */
+struct run {
+	const struct load *load;
+	const char *base;		/* directory the run directory goes in */
+	char what[64];			/* "io_load 2/3", for messages */
+	char out_name[128];		/* the command's output file in env->outfd */
+
+	struct load_ctx *ctx;		/* shared with the load's processes; NULL for LOAD_IDLE */
+	struct load_ctx final;		/* its last state, kept when the mapping goes */
+	char dir[PATH_MAX];		/* the run's directory, "" if none */
+	pid_t load_pid, job_pid, probe_pid;
+	struct probe_shm *pshm;		/* shared with the probe; NULL without one */
+	int probe_ended, probe_status;	/* the probe ended before the window closed, how */
+	int probe_bad;			/* its figures are not to be trusted: why in probe_why */
+	char probe_why[128];
+	struct probe_stats pst;		/* its window */
+	int go_fd;			/* write end: starts the load */
+	char cache[16];			/* dropped, warm, kept */
+	double lead;			/* seconds the load led */
+	struct window win;
+	int job_status;			/* wait status of the command */
+	struct rusage ru;		/* its rusage */
+	int load_status;		/* wait status of the load, if it ended in the window */
+	int load_ended;			/* the load ended before the window closed */
+	int stopped, samples;		/* seconds the load was seen stopped, of seconds looked */
+	int timed_out;
+	long start, end;		/* time(2) at the start and end of the run */
+
+	const char *status;		/* ST_* or "timeout" */
+	char reason[LOAD_REASON_MAX + 160];
+	int show_tail;			/* the output's tail says why */
+};
+
+/* Block the signals contest waits for and catch them; once, at start. */
+void run_signals(void);
+/* The signal that asks contest to stop, or 0. */
+int run_caught(void);
+/* Reset every signal to its default and unblock all: for a child, or before dying. */
+void run_default_signals(void);
+
+/*
+ * Do run r from prepare to classify.  0: r->status says how it went;
+ * -1: a signal stopped it (run_caught() says which) and nothing of it is
+ * left.
+ */
+int run_do(const struct run_env *e, struct run *r);
+/* Fill the measured part of rec (the caller set who and what) from r. */
+void run_record(const struct run_env *e, const struct run *r, struct rec *rec);
+/* Print the last lines of r's output on stderr. */
+void run_show_tail(const struct run_env *e, const struct run *r);
+/*
+ * Remove the run directories under base that no live run holds (their
+ * contest died: SIGKILL, a crash), saying so on stderr.
+ */
+void run_sweep(const char *base);
+/* Sleep s seconds or until a stop signal; -1 on the signal. */
+int run_sleep(double s);
+/* Set this process's oom_score_adj (where permitted; else it keeps its own). */
+void run_oom_adj(const char *val);
+/* CLOCK_MONOTONIC in seconds. */
+double run_now(void);
+
+#endif

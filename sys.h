@@ -1,0 +1,215 @@
+/*
+ * sys.h: what the whole machine did during the compile window, and what
+ * the machine is.  doc/sys-keys.md defines every key and formula.
+ *
+ * Use, all in the harness:
+ *   sys_open(&s, dirs, n)      once: finds the disks under the directories,
+ *                              detects PSI, resolves the vmstat lines
+ *   sys_snap(&s, &snap, ...)   once per invocation: the box (uname, cmdline,
+ *                              CPU, RAM, THP, filesystem, scheduler, cc, make)
+ *   sys_take(&s, &a)           at window open, then sys_take(&s, &b) at close:
+ *                              reads /proc/stat, /proc/vmstat,
+ *                              /proc/pressure/{cpu,memory,io}, /proc/diskstats;
+ *                              no allocation, no output
+ *   sys_delta(&s, &a, &b, window, &d)   the differences over the window
+ *   sys_split(&d, compile_s, load_s, ncpu)  optional: compile, load and rest
+ *   sys_keys(&d, kv, max), sys_snap_keys(&snap, kv, max): the log pairs,
+ *                              in a fixed order, absent values left out
+ *
+ * Every path under /proc and /sys is read below $CONTEST_PROC (default
+ * /proc) and $CONTEST_SYSFS (default /sys), so tests can fake a kernel.
+ * Nothing here prints or exits.
+ */
+#ifndef CONTEST_SYS_H
+#define CONTEST_SYS_H
+
+#include <limits.h>
+
+#define SYS_DISKS	2	/* directories watched: the work directory, io_other's -o */
+#define SYS_VM_LINES	64	/* /proc/vmstat lines summed into the counters, at most */
+#define SYS_BUF		16384	/* read buffer, bytes; longer files are read in pieces */
+#define SYS_KEYS	64	/* room enough for every pair of sys_keys or sys_snap_keys */
+
+/* shares of /proc/stat's aggregate cpu line, in this order */
+enum { SYS_USER, SYS_NICE, SYS_SYSTEM, SYS_IRQ, SYS_IOWAIT, SYS_STEAL, SYS_IDLE, SYS_CPU_N };
+/* raw fields of the cpu line, in the kernel's order */
+enum { SYS_F_USER, SYS_F_NICE, SYS_F_SYSTEM, SYS_F_IDLE, SYS_F_IOWAIT, SYS_F_IRQ,
+	SYS_F_SOFTIRQ, SYS_F_STEAL, SYS_F_GUEST, SYS_F_GUEST_NICE, SYS_F_N };
+/* /proc/vmstat counters, in the order of sys_keys */
+enum { SYS_VM_PGFAULT, SYS_VM_PGMAJFAULT, SYS_VM_PSWPIN, SYS_VM_PSWPOUT,
+	SYS_VM_PGSCAN_KSWAPD, SYS_VM_PGSCAN_DIRECT, SYS_VM_PGSTEAL_KSWAPD,
+	SYS_VM_PGSTEAL_DIRECT, SYS_VM_ALLOCSTALL, SYS_VM_WORKINGSET_REFAULT,
+	SYS_VM_OOM_KILL, SYS_VM_COMPACT_STALL, SYS_VM_THP_FAULT_ALLOC, SYS_VM_N };
+/* pressure resources, and the two lines of each */
+enum { SYS_PSI_CPU, SYS_PSI_MEM, SYS_PSI_IO, SYS_PSI_N };
+enum { SYS_SOME, SYS_FULL };
+#define SYS_PSI_BIT(res, line)	(1u << ((res) * 2 + (line)))
+
+/* what sys_open found of PSI, for the caller to say once */
+enum { SYS_PSI_ON, SYS_PSI_ABSENT, SYS_PSI_DISABLED };
+
+struct sys_disk {
+	char dir[PATH_MAX];	/* the directory, as given */
+	char name[32];		/* its device's /proc/diskstats name (vda, sda1, dm-0); "" if not found */
+	char why[64];		/* why not found, one word (see doc/sys-keys.md); "" if found */
+	unsigned maj, min;	/* the device's numbers, if found */
+	int same;		/* index of an earlier directory on the same device, -1 if none */
+};
+
+/* About 30 KiB: make it static, not a local. */
+struct sys {
+	char proc[PATH_MAX / 4];	/* $CONTEST_PROC or /proc */
+	char sysfs[PATH_MAX / 4];	/* $CONTEST_SYSFS or /sys */
+	long hz;			/* USER_HZ: ticks of /proc/stat per second */
+	int psi;			/* SYS_PSI_ON, _ABSENT, _DISABLED */
+	char psi_why[96];		/* what was found, for a message ("" if on) */
+	unsigned psi_lines;		/* SYS_PSI_BIT of each line present at open */
+	unsigned vm_have;		/* bit per SYS_VM_ counter present at open */
+	int nvm;			/* vmstat lines in vm_line */
+	struct {
+		char name[40];		/* the line's name: pgscan_kswapd, allocstall_normal */
+		unsigned char len;	/* strlen(name) */
+		unsigned char ctr;	/* SYS_VM_ counter it adds to */
+	} vm_line[SYS_VM_LINES];
+	int ndisk;			/* directories given to sys_open */
+	struct sys_disk disk[SYS_DISKS];
+	char buf[SYS_BUF];		/* sys_take's read buffer */
+};
+
+/* The raw counters at one edge of the window. */
+struct sys_sample {
+	double t;				/* CLOCK_MONOTONIC when taken, s */
+	int ncpuf;				/* fields read from the cpu line, 0: none */
+	unsigned long long cpu[SYS_F_N];	/* the cpu line, USER_HZ ticks */
+	unsigned vm_have;			/* bit per counter read whole */
+	unsigned long long vm[SYS_VM_N];	/* summed /proc/vmstat values */
+	unsigned psi_have;			/* SYS_PSI_BIT of each line read */
+	unsigned long long psi[SYS_PSI_N][2];	/* total= of some and full, us */
+	struct {
+		int have;			/* the device's line was read */
+		unsigned long long rsect, wsect; /* sectors read, written (fields 3, 7) */
+		unsigned long long io_ms;	/* ms doing I/O (field 10) */
+		unsigned long long wio_ms;	/* weighted ms doing I/O (field 11) */
+	} disk[SYS_DISKS];
+};
+
+/* Differences over the window.  A value is there only if its bit is set. */
+struct sys_delta {
+	double window;			/* s */
+	unsigned cpu_have;		/* bit per SYS_USER.. share */
+	double cpu[SYS_CPU_N];		/* percent of all CPUs' time (the cpu line's total) */
+	double cpu_s;			/* that total in CPU seconds; 0 if unknown */
+	unsigned vm_have;		/* bit per SYS_VM_ counter */
+	unsigned long long vm[SYS_VM_N];
+	unsigned psi_have;		/* SYS_PSI_BIT */
+	double psi[SYS_PSI_N][2];	/* stalled time, percent of the window */
+	unsigned back;			/* what went backwards and was left out: SYS_BACK_ bits */
+	int ndisk;
+	struct {
+		const char *name;	/* diskstats name, or NULL: not found */
+		const char *why;	/* why not found */
+		int same;		/* index of an earlier entry on the same device, or -1 */
+		int have;		/* the figures below are there */
+		unsigned long long rsect, wsect; /* sectors (512 bytes) read and written */
+		double busy;		/* ms doing I/O, percent of the window */
+		double wms;		/* weighted ms doing I/O */
+		double qdepth;		/* wms / window in ms: average requests in flight */
+	} disk[SYS_DISKS];
+	/* set by sys_split; percent of the machine (window x ncpu) */
+	int split;			/* 1 once sys_split ran with usable figures */
+	double busy;			/* user + nice + system + irq + softirq */
+	double compile;			/* the compile's CPU */
+	double load;			/* the load's CPU */
+	double rest;			/* busy - compile - load (sys_keys logs 0 for a negative) */
+	double slack;			/* the tolerance of the check */
+	int adds_up;			/* 1: rest >= -slack, and the cpu line's total is window x ncpu within slack */
+};
+#define SYS_BACK_CPU	0x1		/* a cpu field */
+#define SYS_BACK_VM	0x2		/* a vmstat counter */
+#define SYS_BACK_PSI	0x4		/* a pressure total */
+#define SYS_BACK_DISK	0x8		/* a disk counter */
+
+/* The box, once per invocation: strings, "none" where there is nothing
+ * (iosched: "unknown", since "none" is a scheduler). */
+struct sys_snap {
+	char release[65];	/* uname -r */
+	char version[65];	/* uname -v */
+	char cmdline[1024];	/* /proc/cmdline, cut at 1020 bytes with "..." */
+	char cpu[128];		/* /proc/cpuinfo model name, or its arm64/other stand-in */
+	char cpus[24];		/* online CPUs, a count */
+	char online[64];	/* /sys/devices/system/cpu/online: 0-1 */
+	char governor[64];	/* cpufreq scaling_governor of the online CPUs, distinct ones joined by ',' */
+	char memtotal[24];	/* MemTotal, kB */
+	char swaptotal[24];	/* SwapTotal, kB */
+	char thp[16];		/* transparent_hugepage/enabled, the bracketed word */
+	char fstype[32];	/* the work directory's filesystem type */
+	char fsopts[512];	/* its mount options, then its superblock's that differ */
+	char iosched[32];	/* its disk's I/O scheduler, the bracketed word */
+	char cc[128];		/* first line of $CC --version (default cc) */
+	char make[128];		/* first line of MAKE --version */
+	char config[17];	/* the caller's .config hash, "none" if none */
+};
+
+/*
+ * The CPU of the kernel's own threads (kthreadd and its children) at one
+ * edge: with the machine's busy time and the run's own CPU, what is left
+ * is what others on the machine used.
+ */
+#define SYS_PROCS	8192	/* threads read, at most */
+struct sys_proc {
+	int pid;
+	unsigned long long start;	/* starttime, ticks since boot: a reused pid differs */
+	unsigned long long ticks;	/* utime + stime */
+};
+struct sys_procs {
+	int n;
+	int cut;			/* more of them than SYS_PROCS */
+	struct sys_proc p[SYS_PROCS];	/* by pid */
+};
+
+/* One log pair.  Numbers are finite, >= 0 and <= LOG_NUM_MAX. */
+struct sys_kv {
+	const char *key;	/* log key, static */
+	const char *str;	/* string value (into the delta, snapshot or s), or NULL: the value is num */
+	double num;		/* numeric value */
+	int dec;		/* decimals to print num with */
+};
+
+/*
+ * Set s up for up to SYS_DISKS directories (dirs[0]: the work directory,
+ * dirs[1]: io_other's; NULL entries allowed).  Returns 0, or -1 if the
+ * cpu line of /proc/stat cannot be read (no CPU shares); either way the
+ * parts it could not find are noted in s and left out of every sample.
+ */
+int sys_open(struct sys *s, const char *const *dirs, int ndirs);
+/* Read every counter into out.  Only s->buf is written in s. */
+void sys_take(struct sys *s, struct sys_sample *out);
+/* out = b - a over window seconds (<= 0: use b->t - a->t).  out's disk
+ * names point into s: keep s while out is used. */
+void sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys_sample *b,
+    double window, struct sys_delta *out);
+/* The compile's and the load's CPU seconds over the window against the
+ * machine's busy time; sets d's split fields.  Returns d->adds_up. */
+int sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu);
+/* Fill kv with d's pairs in the fixed order; returns how many (<= max). */
+int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
+/* The PSI state as a word: on, absent, disabled. */
+const char *sys_psi_state(const struct sys *s);
+
+/* Read the CPU of the kernel's threads: /proc/PID/stat of each. */
+void sys_kthreads_take(struct sys *s, struct sys_procs *out);
+/*
+ * CPU seconds the kernel's threads used between a and b: one found in b
+ * but not in a (or with another start time) started in between and
+ * counts whole.
+ */
+double sys_kthreads_delta(const struct sys *s, const struct sys_procs *a, const struct sys_procs *b);
+
+/* Fill sn: cc is $CC (default cc), make the make program to run (NULL:
+ * make), config the .config hash or NULL.  Forks cc and make with
+ * --version, so call it before the timed runs.  Returns 0. */
+int sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config);
+/* Fill kv with sn's pairs (str set), fixed order; returns how many. */
+int sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max);
+
+#endif

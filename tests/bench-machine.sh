@@ -1,0 +1,75 @@
+#!/bin/sh
+# make bench, the machine over the window (doc/machine.md has the
+# figures and what they mean):
+#  1. cost: what reading the window's edges takes (tests/window-cost.c),
+#     beside the compile's elapsed and the self= contest logs;
+#  2. agreement: sys_* of a no_load run against vmstat(8) over the same
+#     seconds;
+#  3. pressure: mem_load at a --size near its cap against no_load: memory
+#     PSI, pages scanned and stolen;
+#  4. the disk: io_load's sectors written against its MiB written;
+#  5. mem_load at its default size (7/8 of MemAvailable without swap)
+#     alone for BENCH_MEM_SECONDS (60) s: MemAvailable's minimum and
+#     oom_kill before and after.
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+B=$top/tests/tmp/bench-machine
+rm -rf "$B"
+mkdir -p "$B"
+units=${BENCH_UNITS:-24}
+C="$top/contest -d $B/work --lead 0 --units $units"
+field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r)"
+
+echo "== 1. cost of the window's edges"
+${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/window-cost.c sys.o log.o -lm || exit 1
+(cd "$B" && ./window-cost)
+
+echo "== 2. sys_* of no_load against vmstat 1 over the same compile"
+TZ=UTC vmstat -n -t 1 > "$B/vmstat.txt" &
+vm=$!
+$C -n 1 -k agree -l "$B/agree.log" no_load > /dev/null 2> "$B/agree.err"
+kill $vm
+line=$(grep load=no_load "$B/agree.log")
+e=$(field "$line" elapsed)
+# vmstat's lines stamped inside the run (its date and end, whole seconds),
+# less the first: the make clean before the compile
+d0=$(field "$line" date | tr 'TZ' '  ') d1=$(field "$line" end | tr 'TZ' '  ')
+awk -v a="$d0" -v b="$d1" 'NF >= 19 { t = $18 " " $19 } t > a && t <= b' "$B/vmstat.txt" | sed 1d |
+	awk '{ us += $13; sy += $14; id += $15; wa += $16; st += $17; k++ }
+	END { printf "vmstat over %d s: us %.1f sy %.1f id %.1f wa %.1f st %.1f\n", k, us / k, sy / k, id / k, wa / k, st / k }'
+printf 'contest over %.1f s: user+nice %.1f system+irq %.1f idle %.1f iowait %.1f steal %.1f self %s s\n' "$e" \
+	"$(echo "$(field "$line" sys_user) + $(field "$line" sys_nice)" | bc)" \
+	"$(echo "$(field "$line" sys_system) + $(field "$line" sys_irq)" | bc)" \
+	"$(field "$line" sys_idle)" "$(field "$line" sys_iowait)" "$(field "$line" sys_steal)" "$(field "$line" self)"
+
+echo "== 3. memory pressure: mem_load near its cap, read_load of a RAM-sized file, against no_load"
+size=$(awk '/MemAvailable/ { printf "%dM", $2 / 1024 * 7 / 8 }' /proc/meminfo)
+$C -n 1 -k press -l "$B/press.log" --size "$size" no_load mem_load > /dev/null 2> "$B/press.err"
+$C -n 1 -k press -l "$B/press.log" --no-baseline read_load > /dev/null 2>> "$B/press.err"
+for l in no_load mem_load read_load; do
+	line=$(grep "load=$l " "$B/press.log")
+	echo "$l: elapsed $(field "$line" elapsed) s, psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), refault $(field "$line" vm_workingset_refault), oom_kill $(field "$line" vm_oom_kill)"
+done
+
+echo "== 4. io_load: sectors written against MiB written"
+$C -n 1 -k disk -l "$B/disk.log" --size 1G io_load > /dev/null 2> "$B/disk.err"
+line=$(grep "load=io_load " "$B/disk.log")
+w=$(field "$line" disk_wsect) u=$(field "$line" units)
+echo "io_load: $u MiB written by the load, $(echo "scale=1; $w * 512 / 1048576" | bc) MiB to $(field "$line" disk_dev) (ratio $(echo "scale=3; $w * 512 / 1048576 / $u" | bc)), busy $(field "$line" disk_busy)%, queue $(field "$line" disk_qdepth)"
+
+echo "== 5. mem_load at its default size, alone for ${BENCH_MEM_SECONDS:-60} s"
+oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
+min=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+start=$min
+tests/solo.bin -d "$B" -t "${BENCH_MEM_SECONDS:-60}" mem_load > "$B/mem.out" 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null; do
+	m=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+	[ "$m" -lt "$min" ] && min=$m
+	sleep 0.2
+done
+wait $pid; rc=$?
+oom1=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
+echo "mem_load: exit $rc; $(sed -n 's/.*units=\([^ ]*\) .*note="\(.*\)"/\1 MiB written; \2/p' "$B/mem.out")"
+echo "MemAvailable: $((start / 1024)) MiB before, $((min / 1024)) MiB at least during; oom_kill $oom0 before, $oom1 after"

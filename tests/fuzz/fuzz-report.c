@@ -1,0 +1,153 @@
+/*
+ * fuzz-report.c: libFuzzer entry point for the log reader and every
+ * renderer.  Each input is written to a file and read as a log by the
+ * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
+ * bars, SVG); an output that prints inf or nan as a number aborts, as
+ * does anything ASan or UBSan sees, and libFuzzer's -timeout catches a
+ * hang.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
+ * run with -close_fd_mask=2, as the report names every bad line on stderr
+ * (libFuzzer and the sanitizers keep a stderr of their own).
+ */
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../report.h"
+
+static char logpath[64], svgpath[64];
+static int logfd = -1;
+
+static const char *order[] = { "no_load", "cacherun", "process_load", "io_load", NULL };
+static const char *aliases[] = { "noload", "no_load", NULL };
+
+/* inf or nan standing alone, as printf writes them (no strncasecmp: this runs on every output) */
+static int
+has_infnan(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i++) {
+		int a = s[i] | 0x20, b = s[i + 1] | 0x20, c = s[i + 2] | 0x20;
+
+		if (!((a == 'i' && b == 'n' && c == 'f') || (a == 'n' && b == 'a' && c == 'n')))
+			continue;
+		if ((i == 0 || !isalpha((unsigned char)s[i - 1])) &&
+		    (i + 3 == n || !isalpha((unsigned char)s[i + 3])))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+cleanup(void)
+{
+	unlink(logpath);
+	unlink(svgpath);
+}
+
+static void
+check_file(const char *path, const char *what)
+{
+	static char buf[1 << 20];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return;
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	if (has_infnan(buf, n)) {
+		fprintf(stderr, "fuzz-report: inf or nan in %s\n", what);
+		abort();
+	}
+}
+
+static void
+run(struct report_opts *o, int check)
+{
+	const char *logs[1] = { logpath };
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+
+	if (f == NULL)
+		abort();
+	if (o->svg)
+		unlink(o->svg);	/* check this input's chart, never an earlier one's */
+	o->order = order;
+	o->aliases = aliases;
+	report(o, 1, logs, f);
+	fclose(f);
+	if (check && has_infnan(out, n)) {
+		fprintf(stderr, "fuzz-report: inf or nan in the output of a view:\n%s\n", out);
+		abort();
+	}
+	free(out);
+	if (o->svg && check)
+		check_file(o->svg, "the SVG");
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	/* tmpfs where there is one: the SVG's fsync costs nothing there */
+	const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+
+	(void)argc;
+	(void)argv;
+	snprintf(logpath, sizeof(logpath), "%s/fuzz-report-%d.log", dir, (int)getpid());
+	snprintf(svgpath, sizeof(svgpath), "%s/fuzz-report-%d.svg", dir, (int)getpid());
+	if ((logfd = open(logpath, O_RDWR | O_CREAT | O_TRUNC, 0600)) < 0)
+		abort();
+	atexit(cleanup);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *views[][2] = { { NULL, NULL }, { "v", NULL }, { "b", "A" },
+	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
+	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL } };
+	size_t i;
+	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
+
+	if (ftruncate(logfd, 0) < 0 || pwrite(logfd, data, size, 0) != (ssize_t)size)
+		abort();
+	for (i = 0; i < sizeof(views) / sizeof(views[0]); i++) {
+		struct report_opts o;
+		const char *v = views[i][0], *l = views[i][1];
+
+		memset(&o, 0, sizeof(o));
+		if (v && strchr(v, 'v') && strcmp(v, "csv"))
+			o.verbose = 1;
+		if (v && !strcmp(v, "b"))
+			o.base = l;
+		if (v && strchr(v, 'c') && strcmp(v, "csv"))
+			o.compare = l;
+		if (v && !strcmp(v, "csv")) {
+			o.format = REPORT_CSV;
+			o.compare = l;
+		}
+		if (v && !strcmp(v, "json")) {
+			o.format = REPORT_JSON;
+			o.base = l;
+		}
+		if (v && !strcmp(v, "bars")) {
+			o.bars = 1;
+			o.base = l;
+		}
+		if (v && !strcmp(v, "svg")) {
+			o.svg = svgpath;
+			o.compare = l;
+		}
+		if (v && !strcmp(v, "d"))
+			o.disturbed = o.verbose = 1;
+		run(&o, check);
+	}
+	return 0;
+}
