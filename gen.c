@@ -1396,7 +1396,7 @@ write_common(struct buf *b, const char *dir, char *err, size_t errlen)
 }
 
 static int
-write_tree(const char *dir, unsigned units, char *err, size_t errlen)
+write_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen)
 {
 	unsigned ndirs = (units + UNITS_PER_DIR - 1) / UNITS_PER_DIR, d, u;
 	struct buf b = { 0 };
@@ -1430,6 +1430,10 @@ write_tree(const char *dir, unsigned units, char *err, size_t errlen)
 			goto out;
 	}
 	for (u = 0; u < units; u++) {
+		if (stop && u % 16 == 0 && stop()) {
+			rc = -2;
+			goto out;
+		}
 		unit_text(&b, u);
 		dir_name(name, sizeof(name), u / UNITS_PER_DIR);
 		snprintf(name + strlen(name), sizeof(name) - strlen(name), "/u%04u.c", u);
@@ -1443,8 +1447,10 @@ out:
 }
 
 int
-gen_tree(const char *dir, unsigned units, char *err, size_t errlen)
+gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen)
 {
+	int rc;
+
 	char stamp[4300], tmp[4200], want[64], have[64] = "";
 	FILE *f;
 
@@ -1462,8 +1468,14 @@ gen_tree(const char *dir, unsigned units, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot remove the old tree '%s': %s", dir, strerror(errno));
 		return -1;
 	}
-	if (write_tree(tmp, units, err, errlen) < 0)
-		goto fail;
+	if ((rc = write_tree(tmp, units, stop, err, errlen)) < 0) {
+		rmtree(tmp);
+		return rc;
+	}
+	if (stop && stop()) {
+		rmtree(tmp);
+		return -2;
+	}
 	snprintf(stamp, sizeof(stamp), "%s/.contest-tree", tmp);
 	if (write_file(stamp, want, strlen(want)) < 0) {
 		snprintf(err, errlen, "cannot write '%s': %s", stamp, strerror(errno));

@@ -12,8 +12,10 @@
 /*
  * Make sure dir holds the tree of `units` translation units of this
  * generator version; write it (through dir.tmp and a rename) when not.
- * 0: ready, 1: it was written now; -1 with err filled.
+ * stop, when not NULL, is asked now and then while the tree is written;
+ * when it returns non-zero, the partial tree is removed and gen_tree
+ * returns -2.  0: ready, 1: it was written now; -1 with err filled.
  */
-int gen_tree(const char *dir, unsigned units, char *err, size_t errlen);
+int gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen);
 
 #endif
