@@ -8,7 +8,7 @@
 #define DEF_RUNS	3		/* runs of each load (-n) */
 #define DEF_JOBS_PER_CPU 4		/* make -j is this times online CPUs (-j) */
 #define DEF_LEAD	3		/* seconds a load runs before the compile (--lead) */
-#define DEF_UNITS	150		/* translation units of the built-in tree (--units) */
+#define DEF_UNITS	500		/* translation units of the built-in tree (--units) */
 #define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */

@@ -732,10 +732,15 @@ builtin_tree(void)
 		err(1, "cannot resolve '%s'", opt.workdir);
 	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
-	if ((rc = gen_tree(tree_dir, (unsigned)opt.units, e, sizeof(e))) < 0)
+	rc = gen_tree(tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	if (rc == -1)
 		errx(1, "%s", e);
-	if (run_caught())
-		die_by(run_caught());	/* the tree is whole or absent: nothing to clean */
+	if (rc == -2 || run_pending()) {
+		/* the tree is whole or absent: nothing else to clean */
+		fprintf(stderr, "contest: %s: stopped while writing the built-in tree, before any run\n",
+		    strsignal(run_pending()));
+		die_by(run_pending());
+	}
 	if (rc == 1)
 		fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
 		    opt.units, tree_dir);

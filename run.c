@@ -74,6 +74,22 @@ run_caught(void)
 	return caught;
 }
 
+int
+run_pending(void)
+{
+	sigset_t set;
+	size_t i;
+
+	if (caught)
+		return caught;
+	if (sigpending(&set) < 0)
+		return 0;
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		if (sigismember(&set, stop_sigs[i]) == 1)
+			return caught = stop_sigs[i];
+	return 0;
+}
+
 void
 run_default_signals(void)
 {

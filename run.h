@@ -113,6 +113,9 @@ struct run {
 void run_signals(void);
 /* The signal that asks contest to stop, or 0. */
 int run_caught(void);
+/* As run_caught(), also counting a stop signal waiting while blocked
+ * (for work that does not wait in ppoll, such as writing the tree). */
+int run_pending(void);
 /* Reset every signal to its default and unblock all: for a child, or before dying. */
 void run_default_signals(void);
 
