@@ -90,6 +90,7 @@ struct probe_snap {
 	unsigned long long wakeups, periods, met;	/* as in probe_shm */
 	unsigned long long max_us;	/* largest latency since the previous snapshot */
 	long long cpu_ns;		/* the probe's CPU time so far (user + sys), -1 if unknown */
+	long long cpu_tk_ns;		/* the same from /proc/PID/stat's clock ticks, -1 if unknown */
 	long long period_ns;		/* the probe's period, for probe_window */
 	unsigned long long hist[PROBE_NBUCKET];
 };
