@@ -25,7 +25,7 @@
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
-#define UNIT_CPU_S	0.8		/* CPU seconds one built-in unit takes, for the first estimate */
+#define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif
