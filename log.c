@@ -99,6 +99,8 @@ static const struct field fields[] = {
 	N("vm_oom_kill",           K_VM_OOM_KILL,           0, 0),
 	N("vm_compact_stall",      K_VM_COMPACT_STALL,      0, 0),
 	N("vm_thp_fault_alloc",    K_VM_THP_FAULT_ALLOC,    0, 0),
+	N("vm_nr_dirtied",         K_VM_NR_DIRTIED,         0, 0),
+	N("vm_nr_written",         K_VM_NR_WRITTEN,         0, 0),
 	N("psi_cpu_some", K_PSI_CPU_SOME, 2, 0),
 	N("psi_cpu_full", K_PSI_CPU_FULL, 2, 0),
 	N("psi_mem_some", K_PSI_MEM_SOME, 2, 0),

@@ -81,6 +81,8 @@ enum how {
 	X(M_VM_OOM_KILL,   "vm_oom_kill",   "vm oom_kill",   "", 0, B_LOWER, H_KEY, K_VM_OOM_KILL, -1) \
 	X(M_VM_COMPACT_STALL, "vm_compact_stall", "vm compact_stall", "", 0, B_LOWER, H_KEY, K_VM_COMPACT_STALL, -1) \
 	X(M_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", "vm thp_fault_alloc", "", 0, B_NONE, H_KEY, K_VM_THP_FAULT_ALLOC, -1) \
+	X(M_VM_NR_DIRTIED, "vm_nr_dirtied", "vm nr_dirtied", "", 0, B_NONE, H_KEY, K_VM_NR_DIRTIED, -1) \
+	X(M_VM_NR_WRITTEN, "vm_nr_written", "vm nr_written", "", 0, B_NONE, H_KEY, K_VM_NR_WRITTEN, -1) \
 	X(M_PSI_CPU_SOME, "psi_cpu_some", "PSI cpu some", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_SOME, -1) \
 	X(M_PSI_CPU_FULL, "psi_cpu_full", "PSI cpu full", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_FULL, -1) \
 	X(M_PSI_MEM_SOME, "psi_mem_some", "PSI mem some", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_SOME, -1) \

@@ -57,6 +57,8 @@ static const struct {
 	[SYS_VM_OOM_KILL] = { "vm_oom_kill", "oom_kill", "" },
 	[SYS_VM_COMPACT_STALL] = { "vm_compact_stall", "compact_stall", "" },
 	[SYS_VM_THP_FAULT_ALLOC] = { "vm_thp_fault_alloc", "thp_fault_alloc", "" },
+	[SYS_VM_NR_DIRTIED] = { "vm_nr_dirtied", "nr_dirtied", "" },
+	[SYS_VM_NR_WRITTEN] = { "vm_nr_written", "nr_written", "" },
 };
 
 static const char *const cpukey[SYS_CPU_N] = {
