@@ -59,7 +59,11 @@ echo "== 4. io_load: sectors written against MiB written"
 $C -n 1 -k disk -l "$B/disk.log" --size 1G io_load > /dev/null 2> "$B/disk.err"
 line=$(grep "load=io_load " "$B/disk.log")
 w=$(field "$line" disk_wsect) u=$(field "$line" units)
+pg=$(getconf PAGESIZE)
+dd=$(field "$line" vm_nr_dirtied) dw=$(field "$line" vm_nr_written)
 echo "io_load: $u MiB written by the load, $(echo "scale=1; $w * 512 / 1048576" | bc) MiB to $(field "$line" disk_dev) (ratio $(echo "scale=3; $w * 512 / 1048576 / $u" | bc)), busy $(field "$line" disk_busy)%, queue $(field "$line" disk_qdepth)"
+echo "page cache: $(echo "scale=1; $dd * $pg / 1048576" | bc) MiB dirtied, $(echo "scale=1; $dw * $pg / 1048576" | bc) MiB written back (machine-wide)"
+echo "the load's MiB less the dirty cache's growth: $(echo "scale=1; $u - ($dd - $dw) * $pg / 1048576" | bc) MiB, against the disk's $(echo "scale=1; $w * 512 / 1048576" | bc) MiB (ratio $(echo "scale=3; $w * 512 / 1048576 / ($u - ($dd - $dw) * $pg / 1048576)" | bc))"
 
 echo "== 5. mem_load at its default size, alone for ${BENCH_MEM_SECONDS:-60} s"
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
