@@ -13,7 +13,8 @@
 #     oom_kill before and after;
 #  6. pressure with a full page cache: no_load and mem_load as nobody (no
 #     cache drop) after a clean file of half the RAM is read, mem_load
-#     with a lead of BENCH_PRESS_LEAD (100) s to use up the free memory.
+#     with a lead of BENCH_PRESS_LEAD (25) s, so that it runs out of free
+#     memory during the window.
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-machine
@@ -21,13 +22,19 @@ rm -rf "$B"
 mkdir -p "$B"
 units=${BENCH_UNITS:-24}
 C="$top/contest -d $B/work --lead 0 --units $units"
+# BENCH_PARTS: the parts to run (default all), e.g. "2 6"
+part() { case " ${BENCH_PARTS:-1 2 3 4 5 6} " in *" $1 "*) return 0 ;; esac; return 1; }
 field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r)"
 
+if part 1; then
 echo "== 1. cost of the window's edges"
 ${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/window-cost.c sys.o log.o -lm || exit 1
 (cd "$B" && ./window-cost)
 
+fi
+
+if part 2; then
 echo "== 2. sys_* of no_load against vmstat 1 over the same compile"
 TZ=UTC vmstat -n -t 1 > "$B/vmstat.txt" &
 vm=$!
@@ -46,6 +53,9 @@ printf 'contest over %.1f s: user+nice %.1f system+irq %.1f idle %.1f iowait %.1
 	"$(echo "$(field "$line" sys_system) + $(field "$line" sys_irq)" | bc)" \
 	"$(field "$line" sys_idle)" "$(field "$line" sys_iowait)" "$(field "$line" sys_steal)" "$(field "$line" self)"
 
+fi
+
+if part 3; then
 echo "== 3. memory pressure: mem_load near its cap, read_load of a RAM-sized file, against no_load"
 size=$(awk '/MemAvailable/ { printf "%dM", $2 / 1024 * 7 / 8 }' /proc/meminfo)
 $C -n 1 -k press -l "$B/press.log" --size "$size" no_load mem_load > /dev/null 2> "$B/press.err"
@@ -55,6 +65,9 @@ for l in no_load mem_load read_load; do
 	echo "$l: elapsed $(field "$line" elapsed) s, psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), refault $(field "$line" vm_workingset_refault), oom_kill $(field "$line" vm_oom_kill)"
 done
 
+fi
+
+if part 4; then
 echo "== 4. io_load: sectors written against MiB written"
 $C -n 1 -k disk -l "$B/disk.log" --size 1G io_load > /dev/null 2> "$B/disk.err"
 line=$(grep "load=io_load " "$B/disk.log")
@@ -65,6 +78,9 @@ echo "io_load: $u MiB written by the load, $(echo "scale=1; $w * 512 / 1048576" 
 echo "page cache: $(echo "scale=1; $dd * $pg / 1048576" | bc) MiB dirtied, $(echo "scale=1; $dw * $pg / 1048576" | bc) MiB written back (machine-wide)"
 echo "the load's MiB less the dirty cache's growth: $(echo "scale=1; $u - ($dd - $dw) * $pg / 1048576" | bc) MiB, against the disk's $(echo "scale=1; $w * 512 / 1048576" | bc) MiB (ratio $(echo "scale=3; $w * 512 / 1048576 / ($u - ($dd - $dw) * $pg / 1048576)" | bc))"
 
+fi
+
+if part 5; then
 echo "== 5. mem_load at its default size, alone for ${BENCH_MEM_SECONDS:-60} s"
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 min=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
@@ -81,6 +97,9 @@ oom1=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 echo "mem_load: exit $rc; $(sed -n 's/.*units=\([^ ]*\) .*note="\(.*\)"/\1 MiB written; \2/p' "$B/mem.out")"
 echo "MemAvailable: $((start / 1024)) MiB before, $((min / 1024)) MiB at least during; oom_kill $oom0 before, $oom1 after"
 
+fi
+
+if part 6; then
 echo "== 6. memory pressure with a full page cache: mem_load must reclaim it"
 # Without swap, mem_load's cap (7/8 of MemAvailable) leaves the compile
 # room, and a root run drops the page cache first: part 3 shows no
@@ -99,9 +118,12 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	as_nobody dd if=/dev/zero of="$P/cache" bs=1M count="$half" status=none
 	as_nobody cat "$P/cache" > /dev/null
 	echo "page cache: $(awk '/^Cached/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo) cached, MemAvailable $(awk '/MemAvailable/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo)"
-	# mem_load's first pass touches its area at a few hundred MiB/s: a
-	# lead long enough for it to use up the free memory first
-	lead=${BENCH_PRESS_LEAD:-100}
+	# a lead that leaves mem_load's first pass short of the free memory's
+	# end at the window's start, so that the eviction of the cache falls
+	# inside the window: here the first pass beside a compile used up
+	# 11.7 GiB free in about 38 s; a lead of 100 s evicted the cache
+	# before the window opened, one of 15 s began to at its very end
+	lead=${BENCH_PRESS_LEAD:-25}
 	as_nobody ./contest -d "$P/w" --units "$units" --lead 0 -n 1 -k cached -l "$P/press.log" no_load > /dev/null 2> "$B/press6.err"
 	as_nobody ./contest -d "$P/w" --units "$units" --lead "$lead" -n 1 -k cached -l "$P/press.log" --no-baseline mem_load > /dev/null 2>> "$B/press6.err"
 	for l in no_load mem_load; do
@@ -111,4 +133,5 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	rm -rf "$P"
 else
 	echo "skipped: needs root (to run as nobody without a cache drop)"
+fi
 fi
