@@ -44,6 +44,7 @@ static struct {
 	long lead;
 	long units;
 	double timeout;			/* --timeout; 0: the default */
+	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
@@ -291,12 +292,21 @@ static void
 check_inputs(const struct load **loads, int nloads)
 {
 	char path[PATH_MAX + 32], dir[PATH_MAX];
-	const char *cc = getenv("CC");
+	const char *cc = getenv("CC"), *v;
 	struct stat sb;
 	int fd, i, rc;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
+	opt.disturb = DISTURB_PCT;
+	if ((v = getenv("CONTEST_DISTURB_PCT")) != NULL) {
+		char *end;
+
+		errno = 0;
+		opt.disturb = strtod(v, &end);
+		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
+			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
+	}
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
 
@@ -907,6 +917,7 @@ fill_env(struct run_env *env)
 	env->live = isatty(2);
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	env->ncpu = (int)who.ncpu;
+	env->disturb_pct = opt.disturb;
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");

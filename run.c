@@ -911,7 +911,7 @@ tv(const struct timeval *t)
  * machine's busy time in user and system mode (/proc/stat) less the run's
  * own (the compile's rusage, the load's, the probe's, contest's) and the
  * kernel's threads', plus the time the hypervisor stole.  A run is
- * disturbed when that exceeds DISTURB_PCT of all CPUs' time beyond the
+ * disturbed when that exceeds e->disturb_pct of all CPUs' time beyond the
  * tick sampling's slack.
  */
 static void
@@ -941,7 +941,7 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 	if (d.cpu_have & 1u << SYS_STEAL)
 		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
 	share = others / (el * e->ncpu) * 100;
-	if (share > DISTURB_PCT + d.slack)
+	if (share > e->disturb_pct + d.slack)
 		rec_set(rec, K_DISTURBED, share);
 }
 

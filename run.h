@@ -56,6 +56,7 @@ struct run_env {
 	int live;			/* a seconds counter on stderr (a terminal) */
 	unsigned long long ram;		/* bytes */
 	int ncpu;
+	double disturb_pct;		/* others' CPU share that marks a run disturbed, % (DISTURB_PCT) */
 };
 
 /* Both edges of the window: what is read at t0 and at t1. */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../config.h"
 #include "../run.h"
 
 static void
@@ -66,6 +67,7 @@ main(int argc, char **argv)
 
 	e.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	e.ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	e.disturb_pct = DISTURB_PCT;
 	if (r.load->check) {
 		struct load_ctx ctx;
 		memset(&ctx, 0, sizeof(ctx));
