@@ -164,6 +164,32 @@ wrap_head(struct wrap *w, FILE *out, const char *head)
 	w->col = fprintf(out, "%s", head);
 }
 
+/*
+ * Write s from column w->col; an item longer than the line's room (a
+ * kernel command line) goes on over lines of its own, broken after a
+ * space where there is one, indented 7.  The columns written on the last.
+ */
+static int
+wrap_long(struct wrap *w, const char *s)
+{
+	int room = WRAP - w->col, n = (int)strlen(s), cut, col = 0;
+
+	while (n > room && room > 10) {
+		for (cut = room; cut > room / 2 && s[cut - 1] != ' '; cut--)
+			;
+		if (cut <= room / 2)
+			cut = room;
+		/* the space at the break is not written */
+		fprintf(w->out, "%.*s\n       ", s[cut - 1] == ' ' ? cut - 1 : cut, s);
+		s += cut;
+		n -= cut;
+		room = WRAP - 7;
+		w->col = 7;
+	}
+	col = fprintf(w->out, "%s", s);
+	return col < 0 ? 0 : col;
+}
+
 static void
 wrap_item(struct wrap *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -186,7 +212,7 @@ wrap_item(struct wrap *w, const char *fmt, ...)
 		fputs(", ", w->out);
 		w->col += 2;
 	}
-	w->col += fprintf(w->out, "%s", buf);
+	w->col += wrap_long(w, buf);
 	w->items++;
 }
 
