@@ -196,7 +196,7 @@ wrap_item(struct wrap *w, const char *fmt, ...) __attribute__((format(printf, 2,
 static void
 wrap_item(struct wrap *w, const char *fmt, ...)
 {
-	char buf[512];
+	char buf[1200];	/* a snapshot value of 1100 and its name */
 	va_list ap;
 	int n;
 
