@@ -12,6 +12,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,7 +140,16 @@ bars_in(const struct model *m, size_t i)
 static void
 svg_date(FILE *f, const char *d)
 {
-	if (strlen(d) == 20 && d[10] == 'T' && d[19] == 'Z')
+	/* only a date of the harness's form, YYYY-MM-DDTHH:MM:SSZ, is shown
+	 * as one; anything else as it stands (a fuzzer's "Tnan00" became a
+	 * free-standing "nan00" once its T was a space) */
+	static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+	size_t i;
+
+	for (i = 0; form[i]; i++)
+		if (form[i] == 'd' ? !isdigit((unsigned char)d[i]) : d[i] != form[i])
+			break;
+	if (form[i] == '\0' && d[i] == '\0')
 		fprintf(f, "%.10s %.5s UTC", d, d + 11);
 	else
 		xml_str(f, d);
