@@ -1362,7 +1362,7 @@ put_lines(struct buf *b, const char *dir, const char *name, const char *const *t
 
 /* The fixed files, the header graph and the files that do not depend on units. */
 static int
-write_common(struct buf *b, const char *dir, char *err, size_t errlen)
+write_common(struct buf *b, const char *dir, int (*stop)(void), char *err, size_t errlen)
 {
 	static const char *const dirs[] = {
 		"include/linux", "include/uapi/linux", "include/asm-generic",
@@ -1381,6 +1381,8 @@ write_common(struct buf *b, const char *dir, char *err, size_t errlen)
 		if (put_lines(b, dir, scripts[i].file, scripts[i].text, err, errlen) < 0)
 			return -1;
 	for (h = 0; h < NHDR; h++) {
+		if (stop && h % 16 == 0 && stop())
+			return -2;
 		hdr_text(b, &hdrs[h]);
 		if (flush(b, dir, hdrs[h].file, err, errlen) < 0)
 			return -1;
@@ -1405,8 +1407,9 @@ write_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t
 
 	rng = 0x636F6E7465737431ULL + GEN_VERSION;	/* "contest1" */
 	plan_headers();
-	if (write_common(&b, dir, err, errlen) < 0)
+	if ((rc = write_common(&b, dir, stop, err, errlen)) < 0)
 		goto out;
+	rc = -1;
 	config(&b, units);
 	if (flush(&b, dir, ".config", err, errlen) < 0)
 		goto out;
@@ -1421,6 +1424,10 @@ write_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t
 	if (flush(&b, dir, "init/main.c", err, errlen) < 0)
 		goto out;
 	for (d = 0; d < ndirs; d++) {
+		if (stop && d % 16 == 0 && stop()) {
+			rc = -2;
+			goto out;
+		}
 		dir_name(name, sizeof(name), d);
 		if (mkdir_in(dir, name, err, errlen) < 0)
 			goto out;
