@@ -81,6 +81,20 @@ nice_step(double span, int n)
 	return span;
 }
 
+/* The decimals a gridline label needs to be exact: 2 for a step of 0.25. */
+static int
+step_decimals(double step)
+{
+	int d;
+
+	for (d = 0; d < 6; d++) {
+		double v = step * pow(10, d);
+		if (fabs(v - floor(v + 0.5)) < 1e-6 * v)
+			return d;
+	}
+	return d;
+}
+
 static double
 ratio(const struct model *m, const struct group *g)
 {
@@ -234,7 +248,7 @@ axis(const struct chart *c, double top, double step)
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1\"/>\n",
 		    L, gy, c->width - 20, gy, i == 0 ? "#444" : "#e0e0e0");
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#444\" text-anchor=\"end\">%.*f</text>\n",
-		    L - 6, gy + 4, step < 0.1 ? 2 : step < 1 ? 1 : 0, v);
+		    L - 6, gy + 4, step_decimals(step), v);
 	}
 	y = T + H - (int)floor(1 / top * H + 0.5);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\" stroke-width=\"1\" "
@@ -354,7 +368,9 @@ legend(const struct chart *c, int y, int draw)
 
 /* ------------------------------------------------------------- fairness */
 
-/* The fairness points of section i: x = Loads / ref's, y = Ratio. */
+/* The fairness points of section i: x = Loads / ref's, y = Ratio; the
+ * y range takes in each point's +- sd whisker, so that none is cut at the
+ * panel's edge. */
 static int
 points(const struct chart *c, size_t i, double *x0, double *x1, double *y0, double *y1)
 {
@@ -370,13 +386,15 @@ points(const struct chart *c, size_t i, double *x0, double *x1, double *y0, doub
 	*x0 = *y0 = INFINITY;
 	*x1 = *y1 = -INFINITY;
 	EACH(m, i, k, g) {
-		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g);
+		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g), sd = model_ratio_sd(m, g);
 		if (g->m[M_TIME].n == 0 || isnan(y) || !isfinite(x) || c->slot[g->row] == NONE)
 			continue;
+		if (!(isfinite(sd) && sd > 0))
+			sd = 0;
 		*x0 = fmin(*x0, x);
 		*x1 = fmax(*x1, x);
-		*y0 = fmin(*y0, y);
-		*y1 = fmax(*y1, y);
+		*y0 = fmin(*y0, y - sd);
+		*y1 = fmax(*y1, y + sd);
 		n++;
 	}
 	return n;

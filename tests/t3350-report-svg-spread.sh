@@ -49,3 +49,51 @@ for s in sw:
     pairs.add((s.get("fill"), shape))
 assert len(pairs) == 24, len(pairs)
 PY
+
+# the Ratio axis's labels are the values at their gridlines, printed with
+# the decimals the step needs: a step of 0.25 once showed 0.2, 0.5, 0.8,
+# so that a bar at 1.17 stood below the line labelled 1.2 (really 1.25)
+for top in 150 1700 112; do
+	{ rec a no_load 100 90 0 0 0; rec a io_load $top 90 0 10 5; } > log$top
+	expect 0 "$CONTEST" -r --svg axis$top.svg log$top
+	python3 - axis$top.svg <<'PY' || fail "axis labels of a Ratio of $top/100"
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+ticks = [t for t in root.iter(ns + "text") if t.get("font-size") == "12" and t.get("text-anchor") == "end"]
+vals = [t.text for t in ticks]
+ys = [float(t.get("y")) for t in ticks]
+assert len(vals) >= 3, vals
+step = float(vals[1]) - float(vals[0])
+for i, v in enumerate(vals):
+    assert float(v) == float(vals[0]) + i * step or abs(float(v) - i * step) < 1e-9, vals
+    # evenly spaced, within the pixel each is rounded to
+    assert abs((ys[0] - ys[i]) - i * (ys[0] - ys[-1]) / (len(ys) - 1)) <= 1.0, ys
+# as many decimals as the step has, no more
+dec = len(vals[1].split(".")[1]) if "." in vals[1] else 0
+assert ("%.*f" % (dec, step)) == vals[1] and round(step, dec) == step, vals
+PY
+done
+
+# a fairness point's whisker is whole inside its panel: the y range takes
+# it in (it was cut at the panel's edge when the range fitted the points)
+{
+	rec a no_load 100 90 0 0 0; rec a no_load 100 90 0 0 0
+	rec a io_load 150 90 0 10 100; rec a io_load 150 90 0 10 100
+	rec b no_load 100 90 0 0 0; rec b no_load 100 90 0 0 0
+	rec b io_load 120 90 0 10 110; rec b io_load 200 90 0 10 110
+} > logw
+expect 0 "$CONTEST" -r --svg w.svg -c a logw
+python3 - w.svg <<'PY' || fail "fairness whiskers"
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+panels = [r for r in root.iter(ns + "rect") if r.get("fill") == "#fafafa"]
+assert len(panels) == 1, len(panels)
+top = float(panels[0].get("y")); bottom = top + float(panels[0].get("height"))
+w = [l for l in root.iter(ns + "line") if l.get("x1") == l.get("x2") and l.get("stroke") not in ("#888", "#444")
+     and top <= float(l.get("y1")) <= bottom]
+assert len(w) == 1, [l.attrib for l in w]
+y1, y2 = float(w[0].get("y1")), float(w[0].get("y2"))
+assert top < y1 < y2 < bottom, (top, y1, y2, bottom)
+PY
