@@ -164,6 +164,10 @@ wrap_head(struct wrap *w, FILE *out, const char *head)
 	w->col = fprintf(out, "%s", head);
 }
 
+/* a snapshot value as -v shows it: the log's 1023 bytes of cmdline, with
+ * room for control bytes escaped */
+#define SNAP_VIS	1100
+
 /*
  * Write s from column w->col; an item longer than the line's room (a
  * kernel command line) goes on over lines of its own, broken after a
@@ -196,7 +200,7 @@ wrap_item(struct wrap *w, const char *fmt, ...) __attribute__((format(printf, 2,
 static void
 wrap_item(struct wrap *w, const char *fmt, ...)
 {
-	char buf[1200];	/* a snapshot value of 1100 and its name */
+	char buf[SNAP_VIS + 64];	/* a snapshot value shown whole, and its name */
 	va_list ap;
 	int n;
 
@@ -400,7 +404,7 @@ details(FILE *out, const struct model *m, size_t i)
 static void
 snap_line(struct wrap *w, const char *name, const char *v)
 {
-	char vis[1100];
+	char vis[SNAP_VIS];
 
 	if (*v == '\0')
 		return;
