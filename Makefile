@@ -11,11 +11,11 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o log.o util.o sizing.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h sizing.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -30,7 +30,7 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-sizing.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -39,6 +39,10 @@ tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o $(LDLIBS)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
+
+# the sizing policy on fake kernels and planned machines (t0400)
+tests/unit-sizing.bin: tests/unit-sizing.c sizing.o sys.o log.o util.o sizing.h sys.h config.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sizing.c sizing.o sys.o log.o util.o $(LDLIBS)
 
 tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)

@@ -6,9 +6,8 @@
 #define CONTEST_CONFIG_H
 
 #define DEF_RUNS	3		/* runs of each load (-n) */
-#define DEF_JOBS_PER_CPU 4		/* make -j is this times online CPUs (-j) */
+#define DEF_JOBS_PER_CPU 4		/* make -j is this times the usable CPUs (-j), memory permitting */
 #define DEF_LEAD	3		/* seconds a load runs before the compile (--lead) */
-#define DEF_UNITS	500		/* translation units of the built-in tree (--units) */
 #define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
@@ -25,7 +24,41 @@
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
-#define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
+
+
+/*
+ * The sizing policy (sizing.c, doc/sizing.md has the measurements behind
+ * each figure).  The built-in tree's units follow the CPUs the compile
+ * can keep busy so that a no_load compile lasts SZ_TARGET_S; the time of
+ * a tree of u units on p CPUs is modelled as
+ *   SERIAL_S + SERIAL_UNIT_S u + (UNIT_CPU_S + UNIT_CPU_GROW_S u) u / p.
+ */
+#define SZ_TARGET_S	90		/* seconds a default no_load compile is sized to last */
+#define UNIT_CPU_S	0.25		/* CPU seconds of one built-in unit in a small tree */
+#define UNIT_CPU_GROW_S	0.0000005	/* ... and more per unit of the tree: every unit reads autoconf.h, one line a unit */
+#define SERIAL_S	2.0		/* seconds of the compile that run alone: generated headers, host tool, the link */
+#define SERIAL_UNIT_S	0.002		/* ... and more per unit: the archives, the link, System.map */
+#define UNITS_MIN	40		/* fewest units of a default tree */
+#define TREE_DISK_MIB	2		/* disk of the built-in tree besides its units, MiB */
+#define UNIT_DISK_KIB	40		/* disk of one unit, sources and objects, KiB */
+#define JOB_RSS_MIB	64		/* memory one make job of the built-in tree may hold (cc1 peaks at 57 MiB) */
+#define JOB_RSS_KERNEL_MIB 160		/* ... of a kernel tree (a tinyconfig cc1 peaks at 142 MiB) */
+#define JOBS_MEM_PCT	50		/* the jobs together hold at most this share of RAM or the memory cgroup, % */
+#define PROC_PER_CPU	4		/* process_load's processes per usable CPU */
+#define IO_DIRTY_MULT	2		/* io_load's file: this times the dirty limit */
+#define READ_FILE_MIB	1024		/* read_load's file, MiB */
+#define TREE_MIB	1024		/* tarc_load's and tarx_load's generated tree, MiB of files */
+#define TREE_SETUP_W	1.1		/* bytes a tar load's setup writes per byte of its tree */
+#define TREE_DISK_W	2.3		/* disk a tar load needs per byte of its tree */
+#define TREE_FILE_W	1.05		/* its archive per byte of its tree */
+#define SETUP_SHARE	3		/* a load's setup takes at most 1/this of a no_load run */
+#define SETUP_MIBS	100		/* MiB/s a load's setup is taken to write at, for that bound */
+#define MEM_SWAP_ROOM	2		/* mem_load past its cap only where swap holds this many times the excess */
+#define MEM_RESERVE_MIB	512		/* memory mem_load leaves free besides the compile's, MiB, at least ... */
+#define MEM_RESERVE_DIV	8		/* ... or this share of what is available, if larger */
+#define LOADED_FACTOR	1.5		/* a loaded compile's time over no_load's, for the first estimates */
+#define RUN_OVERHEAD_S	2		/* seconds of a run besides setup, lead and compile: make clean, stop */
+#define PLAN_AVAIL_PCT	95		/* --plan --mem: the share of RAM taken as available */
 
 #endif

@@ -28,6 +28,7 @@
 #include "log.h"
 #include "report.h"
 #include "run.h"
+#include "sizing.h"
 #include "util.h"
 
 #define VERSION "0.2"
@@ -42,7 +43,7 @@ static struct {
 	const char *target;
 	long jobs;
 	long lead;
-	long units;
+	long units;			/* --units; 0: the sizing policy's */
 	double timeout;			/* --timeout; 0: the default */
 	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
@@ -60,6 +61,7 @@ static struct sys sys;			/* the machine's counters */
 static struct rec snap_rec;		/* the box's snapshot ... */
 static int snap_due;			/* ... to go in the log with the first run */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
+static struct sz_machine mach;		/* the CPUs and memory contest may use (sizing.h) */
 
 /* ------------------------------------------------------------- dying */
 
@@ -283,6 +285,13 @@ open_own_dir(const char *what, const char *path)
 	return fd;
 }
 
+/* The no_load Time the sizing policy expects: the built-in tree's model, SZ_TARGET_S for a kernel's. */
+static double
+noload_est(void)
+{
+	return opt.tree ? SZ_TARGET_S : sz_noload_s(opt.units, sz_par(&mach, opt.jobs));
+}
+
 /*
  * Everything about the command line and the paths it names, checked
  * before anything is created: exit 2 for bad input, 1 for what is
@@ -388,6 +397,8 @@ check_inputs(const struct load **loads, int nloads)
 		ctx.tree = opt.tree;
 		ctx.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 		ctx.ncpu = (int)who.ncpu;
+		ctx.jobs = opt.jobs;
+		ctx.run_s = noload_est();
 		if ((rc = l->check(&ctx)) < 0) {
 			char vis[256];
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
@@ -454,6 +465,7 @@ machine_unlock(void)
 }
 
 /* ------------------------------------------------------------ baseline */
+
 
 /*
  * The mean no_load Time of this label and configuration in the log, or
@@ -668,6 +680,23 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 	return np;
 }
 
+/* The CPUs contest plans for, and what it makes of them. */
+static void
+say_cpus(void)
+{
+	const struct sz_cpus *c = &mach.cpu;
+	char q[32] = "no quota";
+
+	if (c->quota > 0)
+		snprintf(q, sizeof(q), "quota %.2f", c->quota);
+	fprintf(stderr, "contest: %d usable CPU%s of %d online (affinity %d, cpuset %d, %s): make -j%ld",
+	    c->usable, c->usable == 1 ? "" : "s", c->online, c->affinity, c->cpuset, q, opt.jobs);
+	if (opt.tree)
+		fprintf(stderr, "\n");
+	else
+		fprintf(stderr, ", %ld units, about %.0f s a no_load compile\n", opt.units, noload_est());
+}
+
 static void
 identify(void)
 {
@@ -680,12 +709,15 @@ identify(void)
 	if (!opt.label[0])
 		sanitise(opt.label, u.release, sizeof(opt.label));
 	snprintf(who.label, sizeof(who.label), "%s", opt.label);
-	who.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (who.ncpu < 1)
-		who.ncpu = 1;
+	sz_read(&mach, NULL);
+	who.ncpu = mach.cpu.usable;
+	who.ncpu_online = mach.cpu.online;
 	if (opt.jobs == 0)
-		opt.jobs = DEF_JOBS_PER_CPU * who.ncpu;
+		opt.jobs = sz_jobs(&mach, opt.tree != NULL);
+	if (opt.units == 0)
+		opt.units = sz_units(sz_par(&mach, opt.jobs));
 	who.jobs = opt.jobs;
+	say_cpus();
 	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
 	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
 	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
@@ -859,6 +891,7 @@ open_machine(const struct load **loads, int nloads)
 			dirs[1] = load_option_value(loads[i]->dir_option);
 	if ((rc = sys_open(&sys, dirs, 2)) < 0)
 		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
+	sys_cpus(&sys, mach.cpu.mask, SZ_MAXCPU, mach.cpu.online);
 	if (sys.psi != SYS_PSI_ON)
 		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
 	return rc;
@@ -916,7 +949,10 @@ fill_env(struct run_env *env)
 	env->drop = !strcmp(who.drop, "yes");
 	env->live = isatty(2);
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	env->ncpu = (int)who.ncpu;
+	env->ncpu = mach.cpu.online;
+	env->usable = (int)who.ncpu;
+	env->jobs = opt.jobs;
+	env->run_s = noload_est();
 	env->disturb_pct = opt.disturb;
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
@@ -949,7 +985,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 	int np, k, failed = 0, compiled = 0;
 
 	np = make_plan(plan, loads, nloads);
-	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
+	est = logbase > 0 ? logbase : opt.tree ? 0 : noload_est();
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
 		double t0, el = 0;
@@ -1102,7 +1138,6 @@ main(int argc, char **argv)
 	opt.workdir = DEF_WORKDIR;
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
-	opt.units = DEF_UNITS;
 	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
 		errx(2, "%s", why);
 

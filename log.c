@@ -69,6 +69,7 @@ static const struct field fields[] = {
 	S("drop",     drop,     0, BOTH),
 	S("contain",  contain,  0, RUN),
 	L("ncpu",     ncpu,     RUN, BOTH),
+	L("ncpu_online", ncpu_online, 0, BOTH),
 	N("lead",     K_LEAD,    3, 0),
 	N("majflt",   K_MAJFLT,  0, 0),
 	N("minflt",   K_MINFLT,  0, 0),

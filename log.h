@@ -108,7 +108,8 @@ struct rec {
 		char cc[128];		/* first line of cc --version */
 		char make[128];		/* first line of make --version */
 	} snap;
-	long ncpu;		/* online CPUs */
+	long ncpu;		/* the CPUs contest may use (sizing.h: affinity, cpuset, quota) */
+	long ncpu_online;	/* online CPUs; 0 in old logs, where ncpu was that */
 	double num[K_NNUM];	/* the numeric keys, K_* */
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
 	char notes[LOG_NOTES_MAX]; /* writer: the load's notes, encoded, " k=v" each (rec_note) */

@@ -846,7 +846,9 @@ run_do(const struct run_env *e, struct run *r)
 		r->ctx->base = r->base;
 		r->ctx->tree = e->tree;
 		r->ctx->ram = e->ram;
-		r->ctx->ncpu = e->ncpu;
+		r->ctx->ncpu = e->usable > 0 ? e->usable : e->ncpu;
+		r->ctx->jobs = e->jobs;
+		r->ctx->run_s = e->run_s;
 		if ((rc = start_load(e, r)) < 0)
 			goto abort;
 		if (rc > 0) {
@@ -912,13 +914,17 @@ tv(const struct timeval *t)
  * own (the compile's rusage, the load's, the probe's, contest's) and the
  * kernel's threads', plus the time the hypervisor stole.  A run is
  * disturbed when that exceeds e->disturb_pct of all CPUs' time beyond the
- * tick sampling's slack.
+ * tick sampling's slack.  "All CPUs" are those the run could use: when
+ * sys_cpus gave a set smaller than the machine, the busy and stolen time
+ * are its CPUs' lines', and the share is of their time (the kernel's
+ * threads' time is taken off whole, wherever it ran: others is then at
+ * most what it was).
  */
 static void
 machine(const struct run_env *e, const struct run *r, struct rec *rec)
 {
 	const struct sample *a = &r->win.open, *b = &r->win.close;
-	double el = b->t - a->t, own, others, share;
+	double el = b->t - a->t, own, others, share, busy, steal, slack, ncpu;
 	static struct sys_delta d;
 	struct sys_kv kv[SYS_KEYS];
 	int i, n;
@@ -934,14 +940,23 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 		return;
 	own = rec->num[K_USER] + rec->num[K_SYS] + rec->num[K_LCPU] + rec->num[K_SELF] +
 	    (rec->has[K_PROBE_CPU] ? rec->num[K_PROBE_CPU] : 0);
-	others = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s - own -
-	    sys_kthreads_delta(e->sys, &a->procs, &b->procs);
+	if (d.set_n > 0) {
+		busy = d.set_busy_s;
+		steal = d.set_steal_s;
+		ncpu = d.set_n;
+		slack = d.set_slack;
+	} else {
+		busy = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s;
+		steal = d.cpu_have & 1u << SYS_STEAL ? d.cpu[SYS_STEAL] / 100 * d.cpu_s : 0;
+		ncpu = e->ncpu;
+		slack = d.slack;
+	}
+	others = busy - own - sys_kthreads_delta(e->sys, &a->procs, &b->procs);
 	if (others < 0)
 		others = 0;
-	if (d.cpu_have & 1u << SYS_STEAL)
-		others += d.cpu[SYS_STEAL] / 100 * d.cpu_s;
-	share = others / (el * e->ncpu) * 100;
-	if (share > e->disturb_pct + d.slack)
+	others += steal;
+	share = others / (el * ncpu) * 100;
+	if (share > e->disturb_pct + slack)
 		rec_set(rec, K_DISTURBED, share);
 }
 

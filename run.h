@@ -55,7 +55,10 @@ struct run_env {
 	int keep;			/* keep the run directory as DIR.kept, no load cleanup (test driver) */
 	int live;			/* a seconds counter on stderr (a terminal) */
 	unsigned long long ram;		/* bytes */
-	int ncpu;
+	int ncpu;			/* online CPUs: the machine's time is window x ncpu */
+	int usable;			/* CPUs contest may use (sizing.h): the loads' ctx->ncpu; 0: ncpu */
+	long jobs;			/* make's -j, for the loads' sizing; 0: none */
+	double run_s;			/* the no_load estimate, for the loads' sizing; 0: none */
 	double disturb_pct;		/* others' CPU share that marks a run disturbed, % (DISTURB_PCT) */
 };
 

@@ -3,7 +3,8 @@
  * snapshot of the box; sys.h says how to use it, doc/sys-keys.md what
  * each key means.
  *
- * At each edge of the window sys_take reads /proc/stat (its first line),
+ * At each edge of the window sys_take reads /proc/stat (its first line,
+ * and the lines of the set's CPUs when sys_cpus gave fewer than all),
  * /proc/vmstat, /proc/pressure/{cpu,memory,io} and /proc/diskstats with
  * open(2), read(2) and close(2) into one fixed buffer, scanned by hand.
  * Once, at setup: stat(2) and realpath(3) of the directories,
@@ -347,19 +348,48 @@ vm_take(struct sys *s, struct sys_sample *o)
 
 /* --- /proc/stat --------------------------------------------------------- */
 
+struct statscan {
+	const struct sys *s;
+	struct sys_sample *o;
+};
+
+/* A cpuN line of a CPU of the set: added to setcpu. */
+static void
+set_line(const struct sys *s, struct sys_sample *o, char *l)
+{
+	unsigned long long v[SYS_F_N];
+	char *end, *p;
+	long c;
+	int i;
+
+	c = strtol(l + 3, &end, 10);
+	if (end == l + 3 || *end != ' ' || c < 0 || c >= SYS_MAXCPU ||
+	    !(s->set[c / (8 * sizeof(unsigned long))] & 1UL << (c % (8 * sizeof(unsigned long)))))
+		return;
+	for (p = end, i = 0; i < SYS_F_N && (p = num(p, &v[i])) != NULL; i++)
+		o->setcpu[i] += v[i];
+	o->nsetf = o->nsetl++ ? (i < o->nsetf ? i : o->nsetf) : i;
+}
+
 static int
 stat_line(char *l, size_t len, void *arg)
 {
-	struct sys_sample *o = arg;
+	struct statscan *sc = arg;
+	struct sys_sample *o = sc->o;
 	char *p = l + 4;
 	int i;
 
-	if (len < 4 || strncmp(l, "cpu ", 4))
+	if (len < 4 || strncmp(l, "cpu", 3))
+		return o->ncpuf > 0;	/* the cpu lines come first */
+	if (l[3] != ' ') {
+		if (sc->s && sc->s->nset)
+			set_line(sc->s, o, l);
 		return 0;
+	}
 	for (i = 0; i < SYS_F_N && (p = num(p, &o->cpu[i])) != NULL; i++)
 		;
 	o->ncpuf = i;
-	return 1;
+	return !(sc->s && sc->s->nset);
 }
 
 /* --- /proc/pressure ----------------------------------------------------- */
@@ -785,6 +815,7 @@ disk_open(struct sys *s, int i, const char *dir)
 int
 sys_open(struct sys *s, const char *const *dirs, int ndirs)
 {
+	struct statscan sc;
 	struct sys_sample t;
 	int i;
 
@@ -799,21 +830,39 @@ sys_open(struct sys *s, const char *const *dirs, int ndirs)
 	for (i = 0; i < SYS_DISKS; i++)
 		disk_open(s, i, i < s->ndisk ? dirs[i] : NULL);
 	memset(&t, 0, sizeof(t));
-	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, &t);
+	sc.s = NULL;
+	sc.o = &t;
+	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, &sc);
 	return t.ncpuf >= 4 ? 0 : -1;
+}
+
+void
+sys_cpus(struct sys *s, const unsigned long *mask, int nbits, int online)
+{
+	int i, n = 0;
+
+	memset(s->set, 0, sizeof(s->set));
+	for (i = 0; i < nbits && i < SYS_MAXCPU; i++)
+		if (mask[i / (8 * sizeof(unsigned long))] & 1UL << (i % (8 * sizeof(unsigned long)))) {
+			s->set[i / (8 * sizeof(unsigned long))] |= 1UL << (i % (8 * sizeof(unsigned long)));
+			n++;
+		}
+	/* the whole machine: its cpu line says it all */
+	s->nset = n > 0 && n < online ? n : 0;
 }
 
 void
 sys_take(struct sys *s, struct sys_sample *o)
 {
 	struct disktake dt = { s, o };
+	struct statscan sc = { s, o };
 	struct timespec ts;
 	int i;
 
 	memset(o, 0, sizeof(*o));
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	o->t = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, o);
+	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, &sc);
 	vm_take(s, o);
 	if (s->psi == SYS_PSI_ON)
 		psi_take(s, o);
@@ -877,6 +926,41 @@ cpu_delta(long hz, const struct sys_sample *a, const struct sys_sample *b, struc
 	d->cpu_s = (double)total / (double)hz;
 }
 
+/* the tick sampling's tolerance of a share of ncpu CPUs' time over window s */
+static double
+slack_of(double window, double ncpu)
+{
+	double n = window * ncpu * (double)HZ_MIN;	/* ticks */
+
+	return 100 * (ncpu + SLACK_FIELDS) / n + SLACK_SD * 50 / sqrt(n);
+}
+
+/* The set's busy and stolen time, when both edges read all its lines. */
+static void
+set_delta(const struct sys *s, const struct sys_sample *a, const struct sys_sample *b, struct sys_delta *d)
+{
+	static const int busy[] = { SYS_F_USER, SYS_F_NICE, SYS_F_SYSTEM };
+	unsigned long long x, t = 0;
+	size_t i;
+
+	if (!s->nset || a->nsetl != s->nset || b->nsetl != s->nset || a->nsetf < 4 || b->nsetf < 4 ||
+	    d->window <= 0)
+		return;
+	for (i = 0; i < sizeof(busy) / sizeof(busy[0]); i++) {
+		if (diff(a->setcpu[busy[i]], b->setcpu[busy[i]], &x) < 0) {
+			d->back |= SYS_BACK_CPU;
+			return;
+		}
+		t += x;
+	}
+	d->set_busy_s = (double)t / (double)s->hz;
+	if (a->nsetf > SYS_F_STEAL && b->nsetf > SYS_F_STEAL &&
+	    diff(a->setcpu[SYS_F_STEAL], b->setcpu[SYS_F_STEAL], &x) == 0)
+		d->set_steal_s = (double)x / (double)s->hz;
+	d->set_n = s->nset;
+	d->set_slack = slack_of(d->window, s->nset);
+}
+
 void
 sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys_sample *b,
     double window, struct sys_delta *d)
@@ -888,6 +972,7 @@ sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys_samp
 	memset(d, 0, sizeof(*d));
 	d->window = window > 0 ? window : b->t - a->t;
 	cpu_delta(s->hz, a, b, d);
+	set_delta(s, a, b, d);
 	for (i = 0; i < SYS_VM_N; i++) {
 		if (!(a->vm_have & b->vm_have & 1u << i))
 			continue;
@@ -937,7 +1022,7 @@ int
 sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu)
 {
 	const unsigned need = 1u << SYS_USER | 1u << SYS_NICE | 1u << SYS_SYSTEM | 1u << SYS_IRQ;
-	double mach, n;
+	double mach;
 
 	d->split = d->adds_up = 0;
 	if (d->window <= 0 || ncpu <= 0 || (d->cpu_have & need) != need || d->cpu_s <= 0 ||
@@ -950,8 +1035,7 @@ sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu)
 	d->load = load_s / mach * 100;
 	d->rest = d->busy - d->compile - d->load;
 	/* machine ticks in the window; doc/sys-keys.md explains both terms */
-	n = mach * (double)HZ_MIN;
-	d->slack = 100 * ((double)ncpu + SLACK_FIELDS) / n + SLACK_SD * 50 / sqrt(n);
+	d->slack = slack_of(d->window, (double)ncpu);
 	/* whether a task's CPU time holds stolen time depends on the kernel */
 	if (d->cpu_have & 1u << SYS_STEAL)
 		d->slack += d->cpu[SYS_STEAL] * d->cpu_s / mach;

@@ -5,6 +5,10 @@
  * Use, all in the harness:
  *   sys_open(&s, dirs, n)      once: finds the disks under the directories,
  *                              detects PSI, resolves the vmstat lines
+ *   sys_cpus(&s, mask, online) optional, once: the CPUs the run may use
+ *                              (sizing.h), when fewer than all: their
+ *                              cpuN lines are summed too, for the
+ *                              disturbed mark
  *   sys_snap(&s, &snap, ...)   once per invocation: the box (uname, cmdline,
  *                              CPU, RAM, THP, filesystem, scheduler, cc, make)
  *   sys_take(&s, &a)           at window open, then sys_take(&s, &b) at close:
@@ -29,6 +33,7 @@
 #define SYS_VM_LINES	64	/* /proc/vmstat lines summed into the counters, at most */
 #define SYS_BUF		16384	/* read buffer, bytes; longer files are read in pieces */
 #define SYS_KEYS	64	/* room enough for every pair of sys_keys or sys_snap_keys */
+#define SYS_MAXCPU	8192	/* highest CPU number + 1 a set may hold (SZ_MAXCPU) */
 
 /* shares of /proc/stat's aggregate cpu line, in this order */
 enum { SYS_USER, SYS_NICE, SYS_SYSTEM, SYS_IRQ, SYS_IOWAIT, SYS_STEAL, SYS_IDLE, SYS_CPU_N };
@@ -74,6 +79,8 @@ struct sys {
 	} vm_line[SYS_VM_LINES];
 	int ndisk;			/* directories given to sys_open */
 	struct sys_disk disk[SYS_DISKS];
+	int nset;			/* CPUs of the set (sys_cpus); 0: the whole machine */
+	unsigned long set[SYS_MAXCPU / (8 * sizeof(unsigned long))]; /* the set, bit per CPU */
 	char buf[SYS_BUF];		/* sys_take's read buffer */
 };
 
@@ -82,6 +89,9 @@ struct sys_sample {
 	double t;				/* CLOCK_MONOTONIC when taken, s */
 	int ncpuf;				/* fields read from the cpu line, 0: none */
 	unsigned long long cpu[SYS_F_N];	/* the cpu line, USER_HZ ticks */
+	int nsetf;				/* fields read from every line of the set, 0: none */
+	int nsetl;				/* lines of the set read */
+	unsigned long long setcpu[SYS_F_N];	/* the set's cpuN lines summed, USER_HZ ticks */
 	unsigned vm_have;			/* bit per counter read whole */
 	unsigned long long vm[SYS_VM_N];	/* summed /proc/vmstat values */
 	unsigned psi_have;			/* SYS_PSI_BIT of each line read */
@@ -124,6 +134,11 @@ struct sys_delta {
 	double rest;			/* busy - compile - load (sys_keys logs 0 for a negative) */
 	double slack;			/* the tolerance of the check */
 	int adds_up;			/* 1: rest >= -slack, and the cpu line's total is window x ncpu within slack */
+	/* the set of sys_cpus, when it is not the whole machine */
+	int set_n;			/* its CPUs, each line read at both edges; 0: no set figures */
+	double set_busy_s;		/* their user + nice + system time, s */
+	double set_steal_s;		/* their stolen time, s; 0 where the kernel has none */
+	double set_slack;		/* the tick sampling's tolerance of a share of their time, % */
 };
 #define SYS_BACK_CPU	0x1		/* a cpu field */
 #define SYS_BACK_VM	0x2		/* a vmstat counter */
@@ -192,6 +207,11 @@ void sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys
 /* The compile's and the load's CPU seconds over the window against the
  * machine's busy time; sets d's split fields.  Returns d->adds_up. */
 int sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu);
+/*
+ * The CPUs a run may use (a mask of nbits bits, sizing.h's): when they
+ * are fewer than the online CPUs, sys_take sums their cpuN lines too.
+ */
+void sys_cpus(struct sys *s, const unsigned long *mask, int nbits, int online);
 /* Fill kv with d's pairs in the fixed order; returns how many (<= max). */
 int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
 /* The PSI state as a word: on, absent, disabled. */

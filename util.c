@@ -79,3 +79,20 @@ write_file(const char *path, const char *data, unsigned long len)
 	}
 	return close(fd);
 }
+
+void
+mnt_unescape(char *s)
+{
+	char *d = s;
+
+	/* the kernel escapes a byte as three octal digits: 0377 at most */
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else
+			*d++ = *s;
+	}
+	*d = '\0';
+}

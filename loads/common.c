@@ -1,7 +1,8 @@
 /*
  * common.c: helpers the loads share, run in a load's own process:
- * counting work, the stop flag, failure reasons, free space, and an
- * incompressible fill.  Uses statvfs(3) and nothing that prints.
+ * counting work, the stop flag, failure reasons, free space, the
+ * load's size (the policy of sizing.c, with the machine as it is now),
+ * and an incompressible fill.  Uses statvfs(3) and nothing that prints.
  */
 #include <errno.h>
 #include <grp.h>
@@ -145,48 +146,35 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 	}
 }
 
-/* n bytes as "32.0 MiB", for reasons a user reads */
-static const char *
-size_text(char *buf, size_t len, unsigned long long n)
-{
-	if (n >= 1ULL << 30)
-		snprintf(buf, len, "%.1f GiB", (double)n / (1ULL << 30));
-	else
-		snprintf(buf, len, "%.1f MiB", (double)n / (1ULL << 20));
-	return buf;
-}
-
-/*
- * The size of the file a disk load writes: --size when given, else the
- * size of RAM as in the original, never more than load_budget() of the
- * run directory (the base in check, before it exists).  A default size
- * is capped to the budget and the note says so; a --size that does not
- * fit, or a budget under min, is refused: -1 with the reason.
- */
 int
-load_file_size(struct load_ctx *ctx, unsigned long long min, unsigned long long *size)
+load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 {
 	const char *where = ctx->dir ? ctx->dir : ctx->base;
-	unsigned long long want = load_size(ctx) ? load_size(ctx) : ctx->ram, budget;
-	char a[32], b[32];
+	static struct sz_machine own;
+	struct sz_machine *mm = mp ? mp : &own;
+	struct sz_in in;
 	struct statvfs sv;
+	enum sz_kind kind = ctx->load ? ctx->load->sizing : SZ_NONE;
 
-	if (statvfs(where, &sv) < 0)
-		return load_fail(ctx, "cannot statvfs '%s': %s", where, strerror(errno));
-	budget = load_budget(where) & ~((1ULL << 20) - 1);
-	if (load_size(ctx) && want > budget)
-		return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
-		    size_text(a, sizeof(a), want), size_text(b, sizeof(b), budget), where);
-	if (!load_size(ctx) && want > budget) {
-		if (budget < min)
-			return load_fail(ctx, "needs %s, may use %s (half the free space) in '%s'",
-			    size_text(a, sizeof(a), min), size_text(b, sizeof(b), budget), where);
-		want = budget;
-		load_note(ctx, "sizing", "capped-disk");
-	} else {
-		load_note(ctx, "sizing", "%s", load_size(ctx) ? "size-option" : "ram");
+	memset(mm, 0, sizeof(*mm));
+	memset(&in, 0, sizeof(in));
+	mm->cpu.online = mm->cpu.set = mm->cpu.usable = ctx->ncpu > 0 ? ctx->ncpu : 1;
+	sz_mem_read(&mm->mem);
+	mm->fsize = sz_fsize();
+	if (where && statvfs(where, &sv) == 0)
+		mm->disk_free = (unsigned long long)sv.f_bavail * sv.f_frsize;
+	else if (sz_rule(kind)->disk_w > 0)
+		return load_fail(ctx, "cannot statvfs '%s': %s", where ? where : "", strerror(errno));
+	in.size = load_size(ctx);
+	in.jobs = ctx->jobs;
+	in.kernel = ctx->tree != NULL;
+	in.run_s = ctx->run_s;
+	if (sz_load(mm, kind, &in, out) < 0) {
+		if (sz_rule(kind)->disk_w > 0 && strstr(out->why, "free space"))
+			return load_fail(ctx, "%s in '%s'", out->why, where);
+		return load_fail(ctx, "%s", out->why);
 	}
-	*size = want;
+	load_note(ctx, "sizing", "%s", out->sizing);
 	return 0;
 }
 

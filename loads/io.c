@@ -1,6 +1,8 @@
 /*
- * io_load: writes a file the size of RAM (or --size, within the disk
- * budget) in the run directory, again and again: each pass creates the
+ * io_load: writes a file of twice the dirty limit (the sizing policy's
+ * SZ_WRITEBACK: the writer is throttled and writeback runs through the
+ * window; or --size), within the disk budget, in the run directory,
+ * again and again: each pass creates the
  * file, streams 1 MiB write(2)s of pseudo-random bytes into it, fsync(2)s
  * it so the pass really reaches the disk, and unlinks it.  Every 4 KiB
  * page written is stamped with a fresh counter, so no two pages are alike
@@ -25,7 +27,6 @@
 
 #define IO_CHUNK	(1UL << 20)	/* bytes per write(2), as dd bs=1M */
 #define IO_STAMP	4096		/* bytes between two stamps */
-#define IO_MIN		(16ULL << 20)	/* smallest useful default file, bytes */
 
 struct io {
 	unsigned long long size;	/* bytes per pass */
@@ -41,14 +42,15 @@ static int ran;
 static int
 io_check(struct load_ctx *ctx)
 {
-	unsigned long long size;
+	struct sz_out sz;
 
-	return load_file_size(ctx, IO_MIN, &size);
+	return load_sized(ctx, &sz, NULL);
 }
 
 static int
 io_setup(struct load_ctx *ctx)
 {
+	struct sz_out sz;
 	struct io *io;
 
 	if ((io = calloc(1, sizeof(*io))) == NULL ||
@@ -57,8 +59,9 @@ io_setup(struct load_ctx *ctx)
 		return load_fail(ctx, "out of memory");
 	}
 	ctx->priv = io;
-	if (load_file_size(ctx, IO_MIN, &io->size) < 0)
+	if (load_sized(ctx, &sz, NULL) < 0)
 		return -1;
+	io->size = sz.size;
 	load_note(ctx, "size", "%llu", io->size);
 	load_fill_random(io->buf, IO_CHUNK, 0x10ad10ULL);
 	snprintf(io->path, sizeof(io->path), "%s/io_load.dat", ctx->dir);
@@ -170,8 +173,9 @@ const struct load io_load = {
 	.alias = NULL,
 	.unit = "MiB",
 	.scale = 1048576,
-	.desc = "writes a RAM-sized file of random bytes again and again",
+	.desc = "writes a file of twice the dirty limit, again and again",
 	.flags = 0,
+	.sizing = SZ_WRITEBACK,
 	.options = io_options,
 	.check = io_check,
 	.setup = io_setup,

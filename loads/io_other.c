@@ -46,6 +46,7 @@ const struct load io_other_load = {
 	.scale = 1048576,
 	.desc = "io_load in the directory given with -o (another disk)",
 	.flags = LOAD_EXTRA,
+	.sizing = SZ_WRITEBACK,
 	.options = other_options,
 	.dir_option = "other",
 	.check = other_check,

@@ -8,6 +8,13 @@
  *   2. one line in the table in loads/table.c, in contest's order;
  *   3. one word in LOADS in the Makefile;
  *   4. one entry under LOADS in doc/contest.1 (and its options there).
+ * Its size: one line, `.sizing = SZ_...,` (sizing.h names the kinds: a
+ * file written in the window, a file read uncached, memory, a data tree,
+ * processes per CPU), and load_sized() in its check and its setup, which
+ * gives --size or the policy's size within the disk, the memory and
+ * RLIMIT_FSIZE, and notes sizing= for the log.  A load of several files
+ * or streams divides that one size among them: the total follows the
+ * policy, not N times it.  --plan prints it; doc/sizing.md has the rules.
  * contest's command line, --help, --list-loads and the tests that cover
  * every load (they read `contest --list-loads`) pick it up from the table.
  *
@@ -37,6 +44,8 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+
+#include "../sizing.h"
 
 /* the work counter is shared between processes: it must not take a lock */
 _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atomics");
@@ -82,7 +91,9 @@ struct load_ctx {
 	const char *opt[LOAD_OPTS];		/* value of each of the load's options, NULL if not given */
 	unsigned long long optsize[LOAD_OPTS];	/* LOAD_OPT_SIZE options: the bytes */
 	unsigned long long ram;	/* physical memory, bytes */
-	int ncpu;		/* online CPUs */
+	int ncpu;		/* the CPUs contest may use (sizing.h: affinity, cpuset, quota) */
+	long jobs;		/* make's -j: memory loads leave the compile's memory free; 0: none */
+	double run_s;		/* the no_load estimate, s: setup is bounded to a third of it; 0: no bound */
 	void *priv;		/* the load's own state, from setup to cleanup */
 	_Atomic unsigned long long work; /* work done, in the load's raw unit (bytes, messages, entries) */
 	char reason[LOAD_REASON_MAX];	/* why check, setup or run failed */
@@ -100,6 +111,7 @@ struct load {
 	double scale;		/* raw work per reported unit (1048576 bytes per MiB) */
 	const char *desc;	/* one line for --list-loads: what the load does */
 	unsigned flags;		/* LOAD_* */
+	enum sz_kind sizing;	/* how its size is chosen (sizing.h); SZ_NONE: nothing to size */
 	const struct load_option *options; /* its own options, ending with a NULL name; may be NULL */
 	const char *dir_option;	/* the option naming where its run directory goes; NULL: the work directory */
 	int (*check)(struct load_ctx *);	/* may be NULL; 0 ok, -1 cannot run here, LOAD_BAD_OPTION: an option's value is wrong (both with ctx->reason) */
@@ -141,7 +153,14 @@ unsigned long long load_size(const struct load_ctx *);	/* --size in bytes, 0 if 
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
-int load_file_size(struct load_ctx *, unsigned long long min, unsigned long long *size); /* --size or RAM, within the budget */
+/*
+ * The load's size by its .sizing, from the machine as it is now: --size,
+ * else the policy's, within half the free space where its files go (the
+ * base in check), RLIMIT_FSIZE and the memory; notes sizing= (how it was
+ * chosen).  0, or -1 with the reason.  m, if not NULL, gets the machine
+ * it sized from (for the load's own notes).
+ */
+int load_sized(struct load_ctx *, struct sz_out *out, struct sz_machine *m);
 unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/io counter, 0 if none */
 /* user (group 0) or group (group 1) name of id, cached; "" or the number
  * (numeric 1) when it has none */

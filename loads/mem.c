@@ -1,10 +1,11 @@
 /*
  * mem_load: holds 110% of RAM, as the original did, where swap can take
- * the excess with room to spare; elsewhere (no swap, or too little) as
- * much as fits below MemAvailable less a reserve, so the OOM killer has
- * no reason to act.  --size sets the size, under the same cap.  The log
- * note records the size used, why, and the /proc/meminfo figures it
- * came from.
+ * the excess with room to spare; elsewhere (no swap, or too little, or a
+ * memory cgroup's limit) as much as fits below MemAvailable and the
+ * cgroup's limit once the compile's memory and a reserve are kept free,
+ * so the OOM killer has no reason to act: the sizing policy's SZ_RECLAIM
+ * (sizing.c).  --size sets the size, under the same cap.  The log note
+ * records the size used, why, and the figures it came from.
  *
  * The memory is one anonymous mmap(2).  Each pass visits every page once
  * in an order that strides across the whole area (a step coprime with
@@ -15,8 +16,9 @@
  * bytes of pages so written (MiB), as stress-ng --vm-method write64
  * counts the bytes it writes.
  *
- * CONTEST_MEMINFO, when set, names a file read instead of /proc/meminfo:
- * for tests of the sizing, which must not fill a real machine.
+ * CONTEST_MEMINFO, when set, names a file read instead of /proc/meminfo
+ * (sizing.c reads it): for tests of the sizing, which must not fill a
+ * real machine.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,10 +29,6 @@
 
 #include "load.h"
 
-#define MEM_SWAP_ROOM	2		/* swap must hold this many times the excess */
-#define MEM_RESERVE_MIN	(512ULL << 20)	/* bytes left to the compile and the box, at least */
-#define MEM_RESERVE_DIV	8		/* ... or this share of MemAvailable, if larger */
-#define MEM_MIN		(16ULL << 20)	/* smallest useful area, bytes */
 #define MEM_LINE	64		/* bytes of a cache line */
 #define MEM_BATCH	256		/* pages between two load_count() calls */
 
@@ -39,66 +37,26 @@ struct mem {
 	size_t size, pagesz, npages, step;
 };
 
-/* value of key in meminfo, bytes; -1 if absent */
-static long long
-meminfo(const char *key)
-{
-	const char *path = getenv("CONTEST_MEMINFO");
-	size_t klen = strlen(key);
-	long long v = -1;
-	char line[256];
-	FILE *f;
-
-	if ((f = fopen(path && *path ? path : "/proc/meminfo", "r")) == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':') {
-			v = strtoll(line + klen + 1, NULL, 10) * 1024;
-			break;
-		}
-	fclose(f);
-	return v;
-}
-
 /* The size to use, noted for the log when note is set; -1 with a reason. */
 static int
 mem_size(struct load_ctx *ctx, unsigned long long *size, int note)
 {
-	long long avail = meminfo("MemAvailable"), swap = meminfo("SwapFree");
-	unsigned long long want, reserve, cap;
-	const char *why;
+	struct sz_machine m;
+	struct sz_out sz;
+	const struct sz_mem *mm = &m.mem;
 
-	if (avail < 0)
-		return load_fail(ctx, "cannot read MemAvailable from '%s'",
-		    getenv("CONTEST_MEMINFO") ? getenv("CONTEST_MEMINFO") : "/proc/meminfo");
-	if (swap < 0)
-		swap = 0;
-	want = load_size(ctx) ? load_size(ctx) : ctx->ram / 10 * 11;
-	reserve = (unsigned long long)avail / MEM_RESERVE_DIV;
-	if (reserve < MEM_RESERVE_MIN)
-		reserve = MEM_RESERVE_MIN;
-	cap = (unsigned long long)avail > reserve ? (unsigned long long)avail - reserve : 0;
-	if (want <= cap) {
-		why = load_size(ctx) ? "size-option" : "ram110";
-	} else if ((unsigned long long)swap / MEM_SWAP_ROOM >= want - cap) {
-		why = load_size(ctx) ? "size-option-swap" : "ram110-swap";
-	} else {
-		want = cap;
-		why = "capped-memavailable";
-	}
-	/* a smaller --size is the user's to choose; a cap must leave a useful area */
-	if (want < MEM_MIN && want < (load_size(ctx) ? load_size(ctx) : MEM_MIN))
-		return load_fail(ctx, "needs %llu MiB of memory, MemAvailable %llu MiB less %llu MiB kept free leaves %llu MiB",
-		    MEM_MIN >> 20, (unsigned long long)avail >> 20, reserve >> 20, want >> 20);
-	if (want >= 1ULL << 20)
-		want &= ~((1ULL << 20) - 1);
+	if (load_sized(ctx, &sz, &m) < 0)
+		return -1;
 	if (note) {
-		load_note(ctx, "size", "%llu", want);
-		load_note(ctx, "sizing", "%s", why);
-		load_note(ctx, "memavailable", "%lld", avail);
-		load_note(ctx, "swapfree", "%lld", swap);
+		load_note(ctx, "size", "%llu", sz.size);
+		load_note(ctx, "memavailable", "%llu", mm->avail);
+		load_note(ctx, "swapfree", "%llu", mm->swapfree);
+		if (mm->cg[0]) {
+			load_note(ctx, "memcg_limit", "%llu", mm->cg_limit);
+			load_note(ctx, "memcg_avail", "%llu", mm->cg_avail);
+		}
 	}
-	*size = want;
+	*size = sz.size;
 	return 0;
 }
 
@@ -201,8 +159,9 @@ const struct load mem_load = {
 	.alias = NULL,
 	.unit = "MiB",
 	.scale = 1048576,
-	.desc = "writes 110% of RAM page by page (capped below MemAvailable without swap)",
+	.desc = "writes 110% of RAM page by page (capped below MemAvailable and the memcg without swap)",
 	.flags = 0,
+	.sizing = SZ_RECLAIM,
 	.options = mem_options,
 	.check = mem_check,
 	.setup = mem_setup,

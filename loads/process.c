@@ -1,5 +1,5 @@
 /*
- * process_load: N = 4 x online CPUs processes joined in a ring by N
+ * process_load: N = 4 x usable CPUs processes joined in a ring by N
  * pipes, each reading from the pipe before it and writing what it read
  * to the pipe after it, with M = max(1, N/4) tokens going round.  A
  * token is a chunk of 64 messages of 100 bytes (hackbench's size), the
@@ -26,7 +26,6 @@
 
 #include "load.h"
 
-#define PROC_PER_CPU	4	/* ring members per online CPU */
 #define PROC_MSG	100	/* bytes of a message, hackbench's default */
 #define PROC_CHUNK	64	/* messages in a token */
 
@@ -94,13 +93,17 @@ reap(struct ring *rg)
 static int
 process_setup(struct load_ctx *ctx)
 {
+	struct sz_out sz;
 	struct ring *rg;
 	int i, k;
 
 	if ((rg = calloc(1, sizeof(*rg))) == NULL)
 		return load_fail(ctx, "out of memory");
 	ctx->priv = rg;
-	rg->n = PROC_PER_CPU * (ctx->ncpu > 0 ? ctx->ncpu : 1);
+	/* PROC_PER_CPU a usable CPU: the sizing policy's SZ_PROCS */
+	if (load_sized(ctx, &sz, NULL) < 0)
+		return -1;
+	rg->n = (int)sz.size;
 	rg->m = rg->n / 4 > 1 ? rg->n / 4 : 1;
 	if ((rg->pid = calloc((size_t)rg->n, sizeof(*rg->pid))) == NULL ||
 	    (rg->fd = calloc((size_t)rg->n, sizeof(*rg->fd))) == NULL)
@@ -213,6 +216,7 @@ const struct load process_load = {
 	.scale = 1000,
 	.desc = "4 x CPUs processes passing tokens round a ring of pipes",
 	.flags = 0,
+	.sizing = SZ_PROCS,
 	.check = NULL,
 	.setup = process_setup,
 	.run = process_run,

@@ -1,11 +1,13 @@
 /*
- * read_load: in setup, before the timed window, writes a file the size
- * of RAM (or --size, within the disk budget) of pseudo-random bytes,
+ * read_load: in setup, before the timed window, writes a file of
+ * READ_FILE_MIB (the sizing policy's SZ_STREAM: large enough that its
+ * passes go to the disk and outlast readahead, its setup at most a third
+ * of a run; or --size), within the disk budget, of pseudo-random bytes,
  * fsync(2)s it and drops it from the page cache with posix_fadvise(2)
  * POSIX_FADV_DONTNEED.  Then reads it start to end with 1 MiB read(2)s,
  * again and again, dropping it from the cache before every pass so the
  * reads go to the disk as they did in the original (whose file was
- * larger than the cache).
+ * larger than the cache: the drop makes a RAM-sized file needless).
  *
  * Counts bytes returned by read(2).  The log note says the size and how
  * it was chosen, and over the whole run the bytes counted, the kernel's
@@ -25,7 +27,6 @@
 #include "load.h"
 
 #define READ_CHUNK	(1UL << 20)	/* bytes per read(2) and write(2), as dd bs=1M */
-#define READ_MIN	(16ULL << 20)	/* smallest useful default file, bytes */
 
 struct rd {
 	unsigned long long size;	/* bytes of the file */
@@ -40,9 +41,9 @@ static int ran;
 static int
 read_check(struct load_ctx *ctx)
 {
-	unsigned long long size;
+	struct sz_out sz;
 
-	return load_file_size(ctx, READ_MIN, &size);
+	return load_sized(ctx, &sz, NULL);
 }
 
 /* Write the file, flush it and drop it from the cache: not timed, not counted. */
@@ -50,6 +51,7 @@ static int
 read_setup(struct load_ctx *ctx)
 {
 	unsigned long long left, seq = 0;
+	struct sz_out sz;
 	struct rd *rd;
 	int fd;
 
@@ -58,8 +60,9 @@ read_setup(struct load_ctx *ctx)
 		return load_fail(ctx, "out of memory");
 	}
 	ctx->priv = rd;
-	if (load_file_size(ctx, READ_MIN, &rd->size) < 0)
+	if (load_sized(ctx, &sz, NULL) < 0)
 		return -1;
+	rd->size = sz.size;
 	load_note(ctx, "size", "%llu", rd->size);
 	snprintf(rd->path, sizeof(rd->path), "%s/read_load.dat", ctx->dir);
 	if ((fd = open(rd->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
@@ -169,8 +172,9 @@ const struct load read_load = {
 	.alias = NULL,
 	.unit = "MiB",
 	.scale = 1048576,
-	.desc = "reads a RAM-sized file start to end again and again, uncached",
+	.desc = "reads a 1 GiB file start to end again and again, uncached",
 	.flags = 0,
+	.sizing = SZ_STREAM,
 	.options = read_options,
 	.check = read_check,
 	.setup = read_setup,

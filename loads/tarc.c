@@ -192,6 +192,7 @@ const struct load tarc_load = {
 	.scale = 1048576,
 	.desc = "tar -cf of the reference tree to a new archive each pass",
 	.flags = 0,
+	.sizing = SZ_TREE,
 	.options = tarc_options,
 	.check = tarc_check,
 	.setup = tarc_setup,

@@ -364,6 +364,7 @@ const struct load tarx_load = {
 	.scale = 1048576,
 	.desc = "tar -xf of one archive into a fresh directory each pass",
 	.flags = 0,
+	.sizing = SZ_ARCHIVE,
 	.options = tarx_options,
 	.check = tarx_check,
 	.setup = tarx_setup,

@@ -602,17 +602,30 @@ ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan)
 		}
 		return size;
 	}
-	size = load_size(ctx) ? load_size(ctx) : USTAR_DEF_SIZE;
+	if (load_size(ctx)) {
+		size = load_size(ctx);
+		load_note(ctx, "sizing", "size-option");
+	} else {
+		/* the policy's size: within a third of a run's setup, the disk, RLIMIT_FSIZE */
+		struct sz_out sz;
+		if (load_sized(ctx, &sz, NULL) < 0)
+			return 0;
+		size = sz.size;
+	}
 	for (;;) {
 		ustar_gen(NULL, size, plan);
 		need = plan->disk + plan->archive;
-		if (need <= budget)
+		if (need <= budget && plan->archive <= sz_fsize())
 			return size;
 		if (load_size(ctx) || size / 2 < USTAR_MIN_SIZE)
 			break;
 		size /= 2;
 	}
-	load_fail(ctx, "needs %llu MiB on '%s', half its free space is %llu MiB",
-	    MiB(need), ctx->base, MiB(budget));
+	if (plan->archive > sz_fsize())
+		load_fail(ctx, "needs an archive of %llu MiB, the file size limit (ulimit -f) is %llu MiB",
+		    MiB(plan->archive), MiB(sz_fsize()));
+	else
+		load_fail(ctx, "needs %llu MiB on '%s', half its free space is %llu MiB",
+		    MiB(need), ctx->base, MiB(budget));
 	return 0;
 }

@@ -12,7 +12,6 @@
 
 #include "load.h"
 
-#define USTAR_DEF_SIZE	(1ULL << 30)	/* generated tree without --size: bytes, about a kernel source tree */
 #define USTAR_MIN_SIZE	(4ULL << 20)	/* smallest generated tree worth a run, bytes */
 #define USTAR_BUF	(1U << 20)	/* archive I/O buffer, bytes (GNU tar: 10240) */
 #define USTAR_TOP	"data"		/* top directory of the generated tree and of its archive */
@@ -76,8 +75,10 @@ int ustar_sum_ok(const unsigned char *h);
 
 /*
  * Size the reference tree of a tar load within load_budget(ctx->base).
- * Generated tree (ctx->tree NULL): ctx->size bytes, or USTAR_DEF_SIZE
- * halved until it fits; it needs the tree and one archive on disk (tarx:
+ * Generated tree (ctx->tree NULL): --size bytes, or the sizing policy's
+ * (SZ_TREE, SZ_ARCHIVE: TREE_MIB within a third of a run's setup, the
+ * disk and RLIMIT_FSIZE) halved until it fits exactly; it needs the tree
+ * and one archive on disk, the archive within RLIMIT_FSIZE (tarx:
  * the archive and one extracted copy, the same).  Returns the tree's
  * size, plan filled.  Kernel tree: per archive-sized pieces must fit
  * (tarc 1, tarx 2: the archive and its extraction), each of ctx->size or
