@@ -293,6 +293,23 @@ noload_est(void)
 }
 
 /*
+ * The built-in tree, built, must fit the free space where it goes
+ * (sizing.c's estimate), unless it is there already.
+ */
+static void
+check_tree_disk(const char *where)
+{
+	char path[PATH_MAX + 32], a[32], b[32];
+	unsigned long long need = sz_tree_disk(opt.units), free = load_free_bytes(where);
+
+	snprintf(path, sizeof(path), "%s/builtin/.contest-tree", opt.workdir);
+	if (access(path, F_OK) == 0 || need <= free)
+		return;
+	errx(1, "the built-in tree of %ld units needs %s, '%s' has %s free", opt.units,
+	    sz_bytes(a, sizeof(a), need), where, sz_bytes(b, sizeof(b), free));
+}
+
+/*
  * Everything about the command line and the paths it names, checked
  * before anything is created: exit 2 for bad input, 1 for what is
  * missing on the machine.
@@ -303,7 +320,7 @@ check_inputs(const struct load **loads, int nloads)
 	char path[PATH_MAX + 32], dir[PATH_MAX];
 	const char *cc = getenv("CC"), *v;
 	struct stat sb;
-	int fd, i, rc;
+	int fd, i, k, rc;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
@@ -359,6 +376,8 @@ check_inputs(const struct load **loads, int nloads)
 			    opt.workdir, dir);
 	}
 	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
+	if (!opt.tree)
+		check_tree_disk(stat(opt.workdir, &sb) == 0 ? opt.workdir : dir);
 
 	if (opt.tree) {
 		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
@@ -404,6 +423,12 @@ check_inputs(const struct load **loads, int nloads)
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
 			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
 		}
+		for (k = 0; k < ctx.nnotes; k++)
+			if (!strcmp(ctx.note[k].key, "sizing") && !strcmp(ctx.note[k].val, "capped-fsize")) {
+				char b[32];
+				warnx("%s: sized down to the file size limit (ulimit -f, %s)", l->name,
+				    sz_bytes(b, sizeof(b), sz_fsize()));
+			}
 	}
 }
 

@@ -383,7 +383,10 @@ cg_memory(struct sz_mem *mm)
 	} while (cg_up(dir, mnt));
 }
 
-/* The dirty limit: vm.dirty_bytes, else vm.dirty_ratio of the memory a writer may dirty. */
+/*
+ * The dirty limit: vm.dirty_bytes, else vm.dirty_ratio of the memory
+ * (the kernel takes the ratio of the free and file pages, a little less).
+ */
 static unsigned long long
 dirty_limit(unsigned long long dirtyable)
 {
@@ -431,7 +434,8 @@ sz_mem_read(struct sz_mem *mm)
 	if (mm->ram == 0)
 		mm->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	cg_memory(mm);
-	mm->dirty = dirty_limit(mm->avail < mm->cg_avail ? mm->avail : mm->cg_avail);
+	/* of the memory, not of what is free now: the same file on every run of a box */
+	mm->dirty = dirty_limit(mm->ram < mm->cg_limit ? mm->ram : mm->cg_limit);
 }
 
 unsigned long long

@@ -52,7 +52,7 @@ struct sz_mem {
 	unsigned long long cg_limit;	/* the lowest memory cgroup limit on the path, bytes; SZ_UNLIMITED: none */
 	unsigned long long cg_avail;	/* that cgroup's limit less its usage not reclaimable, bytes; SZ_UNLIMITED: none */
 	char cg[4];			/* "v1" or "v2": which cgroup set cg_limit; "" none */
-	unsigned long long dirty;	/* bytes a writer may dirty before it is throttled */
+	unsigned long long dirty;	/* bytes a writer may dirty before it is throttled: vm.dirty_bytes, or vm.dirty_ratio of ram (or cg_limit) */
 };
 
 /* What the policy sizes for: the machine, real or planned. */

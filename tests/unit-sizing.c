@@ -121,7 +121,7 @@ cgroups(void)
 	CHECK(mm.cg_limit == 512 * MIB);
 	/* b: 512 - (200 - 100) = 412 MiB; a: 1024 - (300 - 100) = 824 MiB */
 	CHECK(mm.cg_avail == 412 * MIB);
-	CHECK(mm.dirty == 412 * MIB / 100 * 20);	/* dirty_ratio of what the writer may use */
+	CHECK(mm.dirty == 512 * MIB / 100 * 20);	/* dirty_ratio of the memory the writer has */
 	put(P("proc/sys/vm/dirty_bytes"), "1048576\n");
 	sz_mem_read(&mm);
 	CHECK(mm.dirty == MIB);
@@ -167,7 +167,7 @@ planned(struct sz_machine *m, int cpus, unsigned long long mem, unsigned long lo
 	m->mem.ram = mem;
 	m->mem.avail = mem / 100 * PLAN_AVAIL_PCT;
 	m->mem.cg_limit = m->mem.cg_avail = SZ_UNLIMITED;
-	m->mem.dirty = m->mem.avail / 100 * 20;
+	m->mem.dirty = mem / 100 * 20;
 	m->disk_free = disk;
 	m->fsize = SZ_UNLIMITED;
 }

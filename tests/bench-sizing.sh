@@ -1,0 +1,155 @@
+#!/bin/sh
+# make bench, sizing: the measurements behind the sizing policy
+# (sizing.c, doc/sizing.md), on this machine, with the CPUs limited by
+# taskset(1):
+#   1. no_load at the policy's default size for each CPU list, as contest
+#      runs it (its own units and -j, page cache dropped before each run),
+#      the lists alternated round by round: the median Time, its spread
+#      and the plan's estimate beside it;
+#   2. the steps no job runs beside, timed alone with GNU time in a tree of
+#      each size: the prepare (generated headers and the host tool,
+#      `make include/generated/offsets.h` after make clean) and the link
+#      (the top archive and scripts/link.sh), with the whole compile's
+#      time and CPU per unit; the serial share is (prepare + link) over
+#      the compile's time on one CPU;
+#   3. a unit's CPU in a small and a large tree, from the same directories
+#      compiled in both (autoconf.h and .config grow by a line a unit).
+# Environment:
+#   BENCH_SIZING_PARTS   parts to run (default "1 2 3")
+#   BENCH_SIZING_CPUS    taskset CPU lists of part 1 (default "0 0,1")
+#   BENCH_SIZING_RUNS    rounds of part 1 (default 5)
+#   BENCH_SIZING_UNITS   tree sizes of part 2 (default: the policy's for
+#                        each list of part 1, and 2000)
+#   BENCH_SIZING_SERIAL_RUNS  compiles of each size in part 2 (default 3)
+#   BENCH_SIZING_BIG     the large tree of part 3 (default 30000 units)
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+B=$top/tests/tmp/bench-sizing
+parts=${BENCH_SIZING_PARTS:-1 2 3}
+lists=${BENCH_SIZING_CPUS:-0 0,1}
+runs=${BENCH_SIZING_RUNS:-5}
+sruns=${BENCH_SIZING_SERIAL_RUNS:-3}
+big=${BENCH_SIZING_BIG:-30000}
+[ -x /usr/bin/time ] || { echo "bench-sizing: GNU time missing, skipped"; exit 0; }
+command -v taskset >/dev/null || { echo "bench-sizing: taskset missing, skipped"; exit 0; }
+rm -rf "$B"
+mkdir -p "$B"
+trap 'rm -rf "$B"' EXIT
+export CONTEST_LOCK="$B/lock"
+drop() { sync; [ -w /proc/sys/vm/drop_caches ] && echo 3 > /proc/sys/vm/drop_caches; }
+# plan KEY LIST: a line of contest --plan on the CPUs of LIST
+plan() { taskset -c "$2" "$top/contest" --plan no_load 2>/dev/null | sed -n "s/^$1: \([^ ]*\).*/\1/p"; }
+# stats: median, min, max, spread % and mean of the numbers on stdin
+stats() {
+	sort -n | awk '{ v[NR] = $1; s += $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.1f %.1f %.1f %.1f %.2f\n", m, v[1], v[NR], (v[NR] - v[1]) / m * 100, s / NR }'
+}
+
+echo "machine: $(nproc) CPUs online, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -r), $(cc --version | head -1)"
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+part1() {
+	echo "part 1: no_load at the policy's size, $runs rounds, CPU lists alternated: $lists"
+	for r in $(seq "$runs"); do
+		for l in $lists; do
+			k=$(echo "$l" | tr ',-' '__')
+			taskset -c "$l" "$top/contest" -d "$B/w$k" -l "$B/p1-$k.log" -n 1 --lead 0 --probe off \
+			    --no-baseline no_load > /dev/null 2>&1 || echo "part 1: a run on CPUs $l failed"
+		done
+	done
+	printf '%-8s %-6s %-6s %-5s %-9s %-8s %-8s %-8s %-8s %-6s\n' cpus usable units jobs estimate median min max spread% CPU%
+	for l in $lists; do
+		k=$(echo "$l" | tr ',-' '__')
+		line=$(grep 'load=no_load' "$B/p1-$k.log" | head -1)
+		u=$(echo "$line" | tr ' ' '\n' | sed -n 's/^workload=builtin://p')
+		j=$(echo "$line" | tr ' ' '\n' | sed -n 's/^jobs=//p')
+		n=$(echo "$line" | tr ' ' '\n' | sed -n 's/^ncpu=//p')
+		set -- $(grep 'load=no_load.*status=ok' "$B/p1-$k.log" | tr ' ' '\n' | sed -n 's/^elapsed=//p' | stats)
+		cpu=$(grep 'load=no_load.*status=ok' "$B/p1-$k.log" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "=")
+			if (kv[1] == "elapsed") e += kv[2]; if (kv[1] == "user" || kv[1] == "sys") c += kv[2] } } END { printf "%.0f", c / e * 100 }')
+		printf '%-8s %-6s %-6s %-5s %-9s %-8s %-8s %-8s %-8s %-6s\n' "$l" "$n" "$u" "$j" "$(plan 'no_load estimate' "$l")" \
+		    "$1" "$2" "$3" "$4" "$cpu"
+	done
+	echo "each run: taskset -c LIST contest -n 1 --lead 0 --probe off --no-baseline no_load (the policy's units and -j)"
+}
+
+# serial UNITS: part 2's figures of one tree size, on every CPU of this test
+serial() {
+	u=$1 w=$B/s$u
+	MAKE=true "$top/contest" -d "$w" --units "$u" -n 1 --lead 0 --probe off --no-baseline -l "$B/gen.log" \
+	    no_load > /dev/null 2>&1 || { echo "part 2: cannot write the tree of $u units"; return; }
+	t=$w/builtin
+	j=$(plan jobs "$(taskset -pc $$ | sed 's/.*: //')")
+	: > "$B/serial.txt"
+	for r in $(seq "$sruns"); do
+		(cd "$t" && make -s clean > /dev/null 2>&1)
+		drop
+		(cd "$t" && /usr/bin/time -f '%e' -o "$B/prep" make -s -j"$j" include/generated/offsets.h scripts/fixdep \
+		    > /dev/null 2>&1 && /usr/bin/time -f '%e %U %S' -o "$B/rest" make -s -j"$j" > /dev/null 2>&1) ||
+		    { echo "part 2: the compile of $u units failed"; return; }
+		(cd "$t" && rm -f built-in.a vmlinux && /usr/bin/time -f '%e' -o "$B/ar" sh -c \
+		    "ar cDPrST built-in.a init/built-in.a \$(for d in kernel mm fs drivers lib net block crypto; do [ -d \$d ] && echo \$d/built-in.a; done)" &&
+		    /usr/bin/time -f '%e' -o "$B/link" sh scripts/link.sh vmlinux built-in.a) ||
+		    { echo "part 2: the link of $u units failed"; return; }
+		echo "$(cat "$B/prep") $(cat "$B/rest") $(cat "$B/ar") $(cat "$B/link")" >> "$B/serial.txt"
+	done
+	# prep, the rest of the compile (elapsed user sys), the top archive, link.sh
+	awk -v u="$u" -v j="$j" '{ p[NR] = $1; e[NR] = $1 + $2; c[NR] = ($3 + $4) / u; l[NR] = $5 + $6 }
+	    function med(a, n,   i, k, t) { for (i = 1; i <= n; i++) for (k = i + 1; k <= n; k++) if (a[k] < a[i]) { t = a[i]; a[i] = a[k]; a[k] = t }
+	        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+	    END { printf "%-6d %-4d %-9.2f %-9.2f %-9.1f %-9.4f\n", u, j, med(p, NR), med(l, NR), med(e, NR), med(c, NR) }' "$B/serial.txt"
+	rm -rf "$w"
+}
+
+part2() {
+	sizes=${BENCH_SIZING_UNITS:-}
+	if [ -z "$sizes" ]; then
+		for l in $lists; do sizes="$sizes $(plan units "$l")"; done
+		sizes="$sizes 2000"
+	fi
+	echo "part 2: the serial steps alone, $sruns compiles of each size, on CPUs $(taskset -pc $$ | sed 's/.*: //'), medians"
+	printf '%-6s %-4s %-9s %-9s %-9s %-9s\n' units jobs prepare_s link_s compile_s cpu_s/unit
+	for u in $sizes; do serial "$u"; done
+	echo "prepare: make -s -jJ include/generated/offsets.h scripts/fixdep after make clean and a cache drop;"
+	echo "link: ar cDPrST built-in.a DIR/built-in.a..., then sh scripts/link.sh vmlinux built-in.a;"
+	echo "compile: prepare + make -s -jJ; cpu_s/unit: the compile's user + sys over the units"
+}
+
+# sample UNITS: CPU of compiling the same 16 directories (32 units) in a tree of UNITS
+sample() {
+	u=$1 w=$B/c$u
+	MAKE=true "$top/contest" -d "$w" --units "$u" -n 1 --lead 0 --probe off --no-baseline -l "$B/gen.log" \
+	    no_load > /dev/null 2>&1 || { echo "part 3: cannot write the tree of $u units"; return; }
+	t=$w/builtin
+	(cd "$t" && make -s -j2 include/generated/offsets.h scripts/fixdep > /dev/null 2>&1) ||
+	    { echo "part 3: the prepare of $u units failed"; return; }
+	dirs=$(cd "$t" && for d in kernel mm fs drivers lib net block crypto; do ls -d $d/*/ | head -2; done | sed 's|/$||')
+	: > "$B/sample.txt"
+	for r in 1 2 3; do
+		for d in $dirs; do (cd "$t/$d" && rm -f ./*.o .*.cmd .*.sym built-in.a); done
+		drop
+		# the sub-makes one after another, with what the top Makefile exports to them
+		(cd "$t" && /usr/bin/time -f '%e %U %S' -o "$B/s" make -s \
+		    --eval 'sample: ; @set -e; $(foreach d,$(D),$(MAKE) -C $(d) obj=$(d);)' sample D="$dirs" \
+		    > /dev/null 2>&1) || { echo "part 3: the sample of $u units failed"; return; }
+		cat "$B/s" >> "$B/sample.txt"
+	done
+	n=$(cd "$t" && for d in $dirs; do ls $d/u*.c; done | wc -l)
+	sort -n -k2 "$B/sample.txt" | sed -n 2p | awk -v u="$u" -v n="$n" -v c="$(wc -l < "$t/include/generated/autoconf.h")" \
+	    '{ printf "%-6d %-6d %-9d %-9.4f\n", u, n, c, ($2 + $3) / n }'
+	rm -rf "$w"
+}
+
+part3() {
+	echo "part 3: a unit's CPU in a small and a large tree: the same directories' units compiled one sub-make after another, median of 3"
+	printf '%-6s %-6s %-9s %-9s\n' units sample autoconf cpu_s/unit
+	sample "$(plan units "$(echo "$lists" | awk '{ print $NF }')")"
+	sample "$big"
+	echo "each: rm the directories' objects, drop the cache, then make -s -C DIR obj=DIR in turn under GNU time"
+}
+
+for p in $parts; do
+	part$p
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
