@@ -41,7 +41,8 @@
 #define SERIAL_UNIT_S	0.002		/* ... and more per unit: the archives, the link, System.map */
 #define UNITS_MIN	40		/* fewest units of a default tree */
 #define TREE_DISK_MIB	2		/* disk of the built-in tree besides its units, MiB */
-#define UNIT_DISK_KIB	40		/* disk of one unit, sources and objects, KiB */
+#define UNIT_DISK_KIB	96		/* disk of one unit built: sources, objects, .cmd files, its share of the link, KiB */
+#define UNIT_SRC_KIB	12		/* ... its sources alone, KiB */
 #define JOB_RSS_MIB	64		/* memory one make job of the built-in tree may hold (cc1 peaks at 57 MiB) */
 #define JOB_RSS_KERNEL_MIB 160		/* ... of a kernel tree (a tinyconfig cc1 peaks at 142 MiB) */
 #define JOBS_MEM_PCT	50		/* the jobs together hold at most this share of RAM or the memory cgroup, % */

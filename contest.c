@@ -49,6 +49,10 @@ static struct {
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
+	int plan;			/* --plan: say what would be done, do nothing */
+	long plan_cpus;			/* --cpus: plan for this many CPUs; 0: this box's */
+	unsigned long long plan_mem;	/* --mem: ... this much RAM, bytes; 0: this box's */
+	unsigned long long plan_disk;	/* --disk: ... this much free disk, bytes; 0: this box's */
 	int report;
 	struct report_opts ro;
 } opt;
@@ -299,11 +303,11 @@ noload_est(void)
 static void
 check_tree_disk(const char *where)
 {
-	char path[PATH_MAX + 32], a[32], b[32];
+	char path[PATH_MAX + 16], a[32], b[32];
 	unsigned long long need = sz_tree_disk(opt.units), free = load_free_bytes(where);
 
-	snprintf(path, sizeof(path), "%s/builtin/.contest-tree", opt.workdir);
-	if (access(path, F_OK) == 0 || need <= free)
+	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+	if (gen_present(path, (unsigned)opt.units) || need <= free)
 		return;
 	errx(1, "the built-in tree of %ld units needs %s, '%s' has %s free", opt.units,
 	    sz_bytes(a, sizeof(a), need), where, sz_bytes(b, sizeof(b), free));
@@ -529,13 +533,44 @@ struct plan {
 	long run, round;
 };
 
+/*
+ * The sizing policy's answer for load l on the machine planned for (the
+ * disk where its files go, unless --disk says): 0, or -1 with o->why.
+ */
+static int
+load_plan(const struct load *l, struct sz_out *o)
+{
+	unsigned long long save = mach.disk_free;
+	struct load_ctx ctx;
+	struct sz_in in;
+	const char *d;
+	int rc;
+
+	memset(&ctx, 0, sizeof(ctx));
+	load_ctx_options(l, &ctx);
+	memset(&in, 0, sizeof(in));
+	in.size = load_size(&ctx);
+	in.jobs = opt.jobs;
+	in.kernel = opt.tree != NULL;
+	in.run_s = noload_est();
+	if (!opt.plan_disk && l->dir_option && (d = load_option_value(l->dir_option)) != NULL)
+		mach.disk_free = load_free_bytes(d);
+	rc = sz_load(&mach, l->sizing, &in, o);
+	mach.disk_free = save;
+	return rc;
+}
+
 /* Seconds a run of l should take, from what is known so far. */
 static double
 guess(const struct load *l, const double *spent, const long *done, int li, double base)
 {
+	struct sz_out o;
+
 	if (done[li])
 		return spent[li] / (double)done[li];
-	return (l->flags & LOAD_IDLE ? base : base * 1.5 + (double)opt.lead) + 2;
+	if (l->flags & LOAD_IDLE)
+		return base + RUN_OVERHEAD_S;
+	return sz_run_s(l->sizing, base, (double)opt.lead, load_plan(l, &o) == 0 ? o.setup_s : 0);
 }
 
 static void
@@ -705,6 +740,40 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 	return np;
 }
 
+/* The directory path names if it exists, else its nearest ancestor that does: where its disk is. */
+static void
+nearest_dir(char *dir, size_t len, const char *path)
+{
+	struct stat sb;
+	char *p;
+
+	snprintf(dir, len, "%s", path);
+	while (stat(dir, &sb) < 0 && (p = strrchr(dir, '/')) != NULL && p != dir)
+		*p = '\0';
+	if (stat(dir, &sb) == 0)
+		return;
+	snprintf(dir, len, "%s", dir[0] == '/' ? "/" : ".");
+}
+
+/* --cpus, --mem, --disk: the machine to plan for instead of this one's. */
+static void
+plan_machine(void)
+{
+	if (opt.plan_cpus > 0) {
+		memset(&mach.cpu, 0, sizeof(mach.cpu));
+		mach.cpu.online = mach.cpu.affinity = mach.cpu.set = mach.cpu.usable = (int)opt.plan_cpus;
+	}
+	if (opt.plan_mem > 0) {
+		memset(&mach.mem, 0, sizeof(mach.mem));
+		mach.mem.ram = opt.plan_mem;
+		mach.mem.avail = opt.plan_mem / 100 * PLAN_AVAIL_PCT;
+		mach.mem.cg_limit = mach.mem.cg_avail = SZ_UNLIMITED;
+		mach.mem.dirty = sz_dirty(opt.plan_mem);
+	}
+	if (opt.plan_disk > 0)
+		mach.disk_free = opt.plan_disk;
+}
+
 /* The CPUs contest plans for, and what it makes of them. */
 static void
 say_cpus(void)
@@ -725,6 +794,7 @@ say_cpus(void)
 static void
 identify(void)
 {
+	char dir[PATH_MAX];
 	struct utsname u;
 
 	rec_init(&who);
@@ -735,6 +805,9 @@ identify(void)
 		sanitise(opt.label, u.release, sizeof(opt.label));
 	snprintf(who.label, sizeof(who.label), "%s", opt.label);
 	sz_read(&mach, NULL);
+	nearest_dir(dir, sizeof(dir), opt.workdir);
+	mach.disk_free = load_free_bytes(dir);
+	plan_machine();
 	who.ncpu = mach.cpu.usable;
 	who.ncpu_online = mach.cpu.online;
 	if (opt.jobs == 0)
@@ -742,7 +815,6 @@ identify(void)
 	if (opt.units == 0)
 		opt.units = sz_units(sz_par(&mach, opt.jobs));
 	who.jobs = opt.jobs;
-	say_cpus();
 	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
 	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
 	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
@@ -1060,6 +1132,109 @@ final_report(const struct load **loads, int nloads)
 	return report(&ro, 1, logs, stdout) != 0;
 }
 
+/* ---------------------------------------------------------------- plan */
+
+/* One load's lines of the plan; its disk and memory into *disk, *mem.  -1: it cannot run there. */
+static int
+plan_load_lines(const struct load *l, unsigned long long *disk, unsigned long long *mem)
+{
+	struct sz_out o;
+	char b[32];
+
+	*disk = *mem = 0;
+	if (load_plan(l, &o) < 0) {
+		printf("%s size: cannot run here: %s\n", l->name, o.why);
+		return -1;
+	}
+	if (opt.tree && (l->sizing == SZ_TREE || l->sizing == SZ_ARCHIVE)) {
+		printf("%s size: the kernel tree's archive, within half the free space\n", l->name);
+		return 0;
+	}
+	if (l->sizing == SZ_NONE)
+		printf("%s size: none\n", l->name);
+	else if (l->sizing == SZ_PROCS)
+		printf("%s size: %llu processes\n", l->name, o.size);
+	else
+		printf("%s size: %llu bytes (%s, %s)\n", l->name, o.size, sz_bytes(b, sizeof(b), o.size), o.sizing);
+	if (o.setup_s > 0)
+		printf("%s setup: %.0f s\n", l->name, o.setup_s);
+	*disk = o.disk;
+	*mem = o.mem;
+	return 0;
+}
+
+/*
+ * --plan: what the options would do on this machine (or on the one
+ * --cpus, --mem and --disk describe), one "key: value" line each;
+ * nothing is started or written.  1 if a load could not run there.
+ */
+static int
+plan_mode(int argc, char **argv)
+{
+	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
+	const struct load *loads[MAXLOADS + 1];
+	unsigned long long disk = 0, mem = 0, d, m, tree, comp, src = 0;
+	const struct sz_cpus *c = &mach.cpu;
+	double spent[MAXLOADS + 1] = { 0 }, suite = 0, base;
+	long done[MAXLOADS + 1] = { 0 };
+	char a[32], b[32], e[32], path[PATH_MAX + 16];
+	int nloads, i, k, np, bad = 0;
+
+	nloads = choose_loads(argc, argv, loads);
+	identify();
+	if (opt.tree) {
+		snprintf(path, sizeof(path), "%s/.config", opt.tree);
+		if (hash_file(path, who.config) < 0)
+			errx(2, "kernel tree '%s' has no .config", opt.tree);
+	}
+	nloads = baseline_first(loads, nloads, baseline_time());
+	base = noload_est();
+	/* the loads are sized once the tree's sources are written */
+	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+	if (!opt.tree && !gen_present(path, (unsigned)opt.units))
+		src = sz_tree_src(opt.units);
+	printf("cpus: %d usable of %d online (affinity %d, cpuset %d, quota ", c->usable, c->online,
+	    c->affinity, c->cpuset);
+	printf(c->quota > 0 ? "%.2f)\n" : "none)\n", c->quota);
+	printf("memory: %s (MemAvailable %s, memory cgroup %s)\n", sz_bytes(a, sizeof(a), mach.mem.ram),
+	    sz_bytes(b, sizeof(b), mach.mem.avail),
+	    mach.mem.cg[0] ? sz_bytes(e, sizeof(e), mach.mem.cg_limit) : "none");
+	printf("disk: %s free\n", sz_bytes(a, sizeof(a), mach.disk_free));
+	mach.disk_free = mach.disk_free > src ? mach.disk_free - src : 0;
+	if (!opt.tree) {
+		printf("units: %ld\n", opt.units);
+		printf("jobs: %ld\n", opt.jobs);
+		printf("no_load estimate: %.0f s\n", base);
+		printf("serial share: %.1f%% of the work (Amdahl's s), %.0f%% of the estimate\n",
+		    sz_serial(opt.units) * 100, sz_serial(opt.units) * sz_noload_s(opt.units, 1) / base * 100);
+	} else {
+		printf("jobs: %ld\n", opt.jobs);
+		printf("no_load estimate: %.0f s (a kernel tree: the policy's target)\n", base);
+	}
+	for (i = 0; i < nloads; i++) {
+		bad |= plan_load_lines(loads[i], &d, &m) < 0;
+		disk = d > disk ? d : disk;
+		mem = m > mem ? m : mem;
+	}
+	tree = opt.tree ? 0 : sz_tree_disk(opt.units);
+	comp = sz_compile_mem(opt.jobs, opt.tree != NULL);
+	printf("disk needed: %llu bytes (%s: the tree %s, the largest load's files %s)\n", tree + disk,
+	    sz_bytes(a, sizeof(a), tree + disk), sz_bytes(b, sizeof(b), tree), sz_bytes(e, sizeof(e), disk));
+	printf("memory needed: %llu bytes (%s: the compile's %s, the largest load's %s)\n", comp + mem,
+	    sz_bytes(a, sizeof(a), comp + mem), sz_bytes(b, sizeof(b), comp), sz_bytes(e, sizeof(e), mem));
+	np = make_plan(p, loads, nloads);
+	for (i = 0; i < np; i++)
+		for (k = 0; k < nloads; k++)
+			if (loads[k] == p[i].load)
+				suite += guess(loads[k], spent, done, k, base);
+	/* cacherun's warm-up compile, when nothing compiles before it */
+	if (np > 0 && (p[0].load->flags & LOAD_WARM))
+		suite += base + RUN_OVERHEAD_S;
+	printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s)\n", suite, suite / 60,
+	    opt.runs, opt.runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s");
+	return bad;
+}
+
 static int
 run_mode(int argc, char **argv)
 {
@@ -1071,6 +1246,7 @@ run_mode(int argc, char **argv)
 
 	nloads = choose_loads(argc, argv, loads);
 	identify();
+	say_cpus();
 	check_inputs(loads, nloads);
 
 	/* from here on things are made */
@@ -1102,7 +1278,7 @@ int
 main(int argc, char **argv)
 {
 	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
-	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_LOADOPT };
+	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_PLAN, O_CPUS, O_MEM, O_DISK, O_LOADOPT };
 	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
 		{ "label", required_argument, NULL, 'k' },
@@ -1126,6 +1302,10 @@ main(int argc, char **argv)
 		{ "bars", no_argument, NULL, O_BARS },
 		{ "svg", required_argument, NULL, O_SVG },
 		{ "disturbed", no_argument, NULL, O_DISTURBED },
+		{ "plan", no_argument, NULL, O_PLAN },
+		{ "cpus", required_argument, NULL, O_CPUS },
+		{ "mem", required_argument, NULL, O_MEM },
+		{ "disk", required_argument, NULL, O_DISK },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 	};
@@ -1237,6 +1417,16 @@ main(int argc, char **argv)
 		case O_BARS: opt.ro.bars = 1; break;
 		case O_SVG: opt.ro.svg = optarg; break;
 		case O_DISTURBED: opt.ro.disturbed = 1; break;
+		case O_PLAN: opt.plan = 1; break;
+		case O_CPUS: opt.plan_cpus = number("--cpus N", optarg, 1, SZ_MAXCPU); break;
+		case O_MEM:
+			if ((opt.plan_mem = load_parse_size(optarg)) == 0)
+				errx(2, "--mem must be a size like 4G or 512M, not '%s'", optarg);
+			break;
+		case O_DISK:
+			if ((opt.plan_disk = load_parse_size(optarg)) == 0)
+				errx(2, "--disk must be a size like 100G or 512M, not '%s'", optarg);
+			break;
 		case O_HELP: usage(stdout); return 0;
 		case O_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -1258,5 +1448,7 @@ main(int argc, char **argv)
 	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format ||
 	    opt.ro.disturbed)
 		errx(2, "-v, -b, -c, --format, --bars, --svg and --disturbed go with -r");
-	return run_mode(argc, argv);
+	if (!opt.plan && (opt.plan_cpus || opt.plan_mem || opt.plan_disk))
+		errx(2, "--cpus, --mem and --disk go with --plan");
+	return opt.plan ? plan_mode(argc, argv) : run_mode(argc, argv);
 }

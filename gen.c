@@ -1454,22 +1454,31 @@ out:
 }
 
 int
-gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen)
+gen_present(const char *dir, unsigned units)
 {
-	int rc;
-
-	char stamp[4300], tmp[4200], want[64], have[64] = "";
+	char stamp[4300], want[64], have[64] = "";
 	FILE *f;
 
 	snprintf(want, sizeof(want), "contest-builtin %d %u\n", GEN_VERSION, units);
 	snprintf(stamp, sizeof(stamp), "%s/.contest-tree", dir);
-	if ((f = fopen(stamp, "r")) != NULL) {
-		if (fgets(have, sizeof(have), f) == NULL)
-			have[0] = '\0';
-		fclose(f);
-		if (!strcmp(have, want))
-			return 0;
-	}
+	if ((f = fopen(stamp, "r")) == NULL)
+		return 0;
+	if (fgets(have, sizeof(have), f) == NULL)
+		have[0] = '\0';
+	fclose(f);
+	return !strcmp(have, want);
+}
+
+int
+gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen)
+{
+	int rc;
+
+	char stamp[4300], tmp[4200], want[64];
+
+	if (gen_present(dir, units))
+		return 0;
+	snprintf(want, sizeof(want), "contest-builtin %d %u\n", GEN_VERSION, units);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", dir);
 	if (rmtree(tmp) < 0 || rmtree(dir) < 0) {
 		snprintf(err, errlen, "cannot remove the old tree '%s': %s", dir, strerror(errno));

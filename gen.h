@@ -17,5 +17,7 @@
  * returns -2.  0: ready, 1: it was written now; -1 with err filled.
  */
 int gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen);
+/* Does dir hold that tree already (gen_tree would leave it as it is)? */
+int gen_present(const char *dir, unsigned units);
 
 #endif

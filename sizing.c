@@ -387,8 +387,8 @@ cg_memory(struct sz_mem *mm)
  * The dirty limit: vm.dirty_bytes, else vm.dirty_ratio of the memory
  * (the kernel takes the ratio of the free and file pages, a little less).
  */
-static unsigned long long
-dirty_limit(unsigned long long dirtyable)
+unsigned long long
+sz_dirty(unsigned long long dirtyable)
 {
 	char path[PATH_MAX], line[64];
 	unsigned long long b = 0, ratio = 20;
@@ -435,7 +435,7 @@ sz_mem_read(struct sz_mem *mm)
 		mm->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	cg_memory(mm);
 	/* of the memory, not of what is free now: the same file on every run of a box */
-	mm->dirty = dirty_limit(mm->ram < mm->cg_limit ? mm->ram : mm->cg_limit);
+	mm->dirty = sz_dirty(mm->ram < mm->cg_limit ? mm->ram : mm->cg_limit);
 }
 
 unsigned long long
@@ -544,6 +544,12 @@ unsigned long long
 sz_tree_disk(long units)
 {
 	return TREE_DISK_MIB * MIB + (unsigned long long)units * UNIT_DISK_KIB * 1024;
+}
+
+unsigned long long
+sz_tree_src(long units)
+{
+	return TREE_DISK_MIB * MIB + (unsigned long long)units * UNIT_SRC_KIB * 1024;
 }
 
 double

@@ -113,6 +113,8 @@ void sz_read(struct sz_machine *m, const char *dir);
 void sz_cpus_read(struct sz_cpus *c);
 void sz_mem_read(struct sz_mem *mm);
 unsigned long long sz_fsize(void);
+/* The dirty limit of a machine of mem bytes, with this kernel's vm.dirty_* settings. */
+unsigned long long sz_dirty(unsigned long long mem);
 
 /* make's -j: DEF_JOBS_PER_CPU per usable CPU, within what the memory holds. */
 long sz_jobs(const struct sz_machine *m, int kernel);
@@ -124,8 +126,9 @@ long sz_units(int par);
 double sz_noload_s(long units, int par);
 /* The serial share of that compile on one CPU (Amdahl's s). */
 double sz_serial(long units);
-/* Bytes of disk the built-in tree of units takes, built. */
+/* Bytes of disk the built-in tree of units takes, built; its sources alone. */
 unsigned long long sz_tree_disk(long units);
+unsigned long long sz_tree_src(long units);
 /* Bytes of memory a compile of jobs jobs may hold. */
 unsigned long long sz_compile_mem(long jobs, int kernel);
 

@@ -134,7 +134,7 @@ int load_option_set(const char *name, const char *val, char *why, size_t whylen)
 const char *load_option_value(const char *name);
 /* Fill ctx->load, ctx->opt[] and ctx->optsize[] for load l from what was set. */
 void load_ctx_options(const struct load *l, struct load_ctx *ctx);
-/* A size: bytes with an optional k, M or G suffix (powers of 1024); 0 if bad. */
+/* A size: bytes with an optional k, M, G or T suffix (powers of 1024); 0 if bad. */
 unsigned long long load_parse_size(const char *s);
 
 /* loads/common.c: helpers for loads, used in the load's own process */

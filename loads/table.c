@@ -88,6 +88,7 @@ load_parse_size(const char *s)
 	case 'k': case 'K': mul = 1ULL << 10; end++; break;
 	case 'm': case 'M': mul = 1ULL << 20; end++; break;
 	case 'g': case 'G': mul = 1ULL << 30; end++; break;
+	case 't': case 'T': mul = 1ULL << 40; end++; break;
 	}
 	if (*end != '\0' || v == 0 || v > (1ULL << 50) / mul)
 		return 0;
