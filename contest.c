@@ -1235,9 +1235,9 @@ option_index(int c, const struct load_option *const *lopt, int n)
 	return -1;
 }
 
-/* The report's options given without -r, or a run's with it: exit 2. */
+/* The report's own options given without -r, or a run's with it: exit 2. */
 static void
-check_mode(unsigned given, const char *run_only)
+check_mode(int report_only, const char *run_only)
 {
 	char list[512], name[64];
 	size_t n = 0;
@@ -1245,7 +1245,7 @@ check_mode(unsigned given, const char *run_only)
 
 	if (opt.report && run_only)
 		errx(2, "%s is an option of a run: it does not go with -r", run_only);
-	if (opt.report || !(given & REPORT))
+	if (opt.report || !report_only)
 		return;
 	for (i = 0; i < NCORE; i++)
 		m += core[i].mode == REPORT && i != OPT_REPORT;
@@ -1269,8 +1269,7 @@ parse_options(int argc, char **argv)
 	struct option longopts[NCORE + MAXLOADOPTS + 1];
 	const struct load_option *lopt[MAXLOADOPTS];
 	char shortopts[2 * NCORE + 2 * MAXLOADOPTS + 1], why[512], run_only[64] = "";
-	unsigned given = 0;
-	int c, i, n;
+	int c, i, n, report_only = 0;
 
 	n = getopt_tables(shortopts, sizeof(shortopts), longopts, lopt);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
@@ -1278,7 +1277,8 @@ parse_options(int argc, char **argv)
 			usage(stderr, 0);
 			exit(2);
 		}
-		given |= i < NCORE ? core[i].mode : RUN;
+		if (i < NCORE && core[i].mode == REPORT && i != OPT_REPORT)
+			report_only = 1;
 		if ((i >= NCORE || core[i].mode == RUN) && !run_only[0])
 			option_name(run_only, sizeof(run_only), i < NCORE ? core[i].key : lopt[i - NCORE]->key,
 			    i < NCORE ? core[i].name : lopt[i - NCORE]->name);
@@ -1348,7 +1348,7 @@ parse_options(int argc, char **argv)
 		case OPT_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return -1;
 		}
 	}
-	check_mode(given, run_only[0] ? run_only : NULL);
+	check_mode(report_only, run_only[0] ? run_only : NULL);
 	return optind;
 }
 

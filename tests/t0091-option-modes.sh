@@ -16,6 +16,9 @@ for a in "-v" "-b x" "--bars" "--format csv"; do
 	grep -q -- "go with -r" "$T/stderr" || fail "'$a' without -r: $(cat "$T/stderr")"
 done
 [ ! -e contest.log ] && [ ! -e contest-work ] || fail "a refused command line made files"
+# -l goes with a run: refused only for the load that does not exist
+expect 2 "$CONTEST" -l x.log --units 1 no_such_load
+grep -q "unknown load 'no_such_load'" "$T/stderr" || fail "-l in a run: $(cat "$T/stderr")"
 # -l with -r is taken: the empty log is read (exit 1: no run in it), not refused
 expect 1 "$CONTEST" -r -l empty.log
 grep -q "no usable run" "$T/stderr" || fail "-r -l: $(cat "$T/stderr")"
