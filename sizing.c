@@ -9,6 +9,9 @@
  * when it is set, so tests can fake a kernel.  Prints nothing, exits
  * never.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* sched_getaffinity(2) and cpu_set_t, whatever the build's flags */
+#endif
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

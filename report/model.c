@@ -355,7 +355,8 @@ static int
 value(const struct rec *r, const struct metric *mt, double paired, double *v)
 {
 	const double *n = r->num;
-	double c, l;
+	/* all CPUs' time is the online CPUs' (ncpu is the usable ones; old logs have only it) */
+	double cpus = (double)(r->ncpu_online > 0 ? r->ncpu_online : r->ncpu), c, l;
 
 	switch (mt->how) {
 	case H_KEY:
@@ -371,16 +372,15 @@ value(const struct rec *r, const struct metric *mt, double paired, double *v)
 		*v = n[mt->key] / n[K_ELAPSED] * 100;
 		return r->has[mt->key];
 	case H_NCPU:
-		if (r->ncpu <= 0)
+		if (cpus <= 0)
 			return 0;
-		*v = (mt->key < 0 ? n[K_USER] + n[K_SYS] : n[mt->key]) / n[K_ELAPSED] * 100 /
-		    (double)r->ncpu;
+		*v = (mt->key < 0 ? n[K_USER] + n[K_SYS] : n[mt->key]) / n[K_ELAPSED] * 100 / cpus;
 		return 1;
 	case H_REST:
-		if (r->ncpu <= 0 || !r->has[K_SYS_IDLE] || !r->has[K_SYS_IOWAIT])
+		if (cpus <= 0 || !r->has[K_SYS_IDLE] || !r->has[K_SYS_IOWAIT])
 			return 0;
-		c = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100 / (double)r->ncpu;
-		l = n[K_LCPU] / n[K_ELAPSED] * 100 / (double)r->ncpu;
+		c = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100 / cpus;
+		l = n[K_LCPU] / n[K_ELAPSED] * 100 / cpus;
 		*v = 100 - n[K_SYS_IDLE] - n[K_SYS_IOWAIT] - c - l;
 		return 1;
 	case H_MIB:

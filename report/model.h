@@ -31,7 +31,7 @@ enum how {
 	H_SUM,		/* num[key] + num[key2], both present */
 	H_CPU,		/* (user + sys) / elapsed x 100 */
 	H_SHARE,	/* num[key] / elapsed x 100 */
-	H_NCPU,		/* as H_CPU (key < 0) or H_SHARE, / ncpu: % of all CPUs' time */
+	H_NCPU,		/* as H_CPU (key < 0) or H_SHARE, / ncpu_online (else ncpu): % of all CPUs' time */
 	H_REST,		/* 100 - sys_idle - sys_iowait - the compile's and the load's H_NCPU */
 	H_MIB,		/* num[key] sectors x 512 / 2^20 */
 	H_PAIRED	/* elapsed / the no_load elapsed of the same row, inv and round */

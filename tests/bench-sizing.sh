@@ -6,11 +6,11 @@
 #      runs it (its own units and -j, page cache dropped before each run),
 #      the lists alternated round by round: the median Time, its spread
 #      and the plan's estimate beside it;
-#   2. the steps no job runs beside, timed alone with GNU time in a tree of
-#      each size: the prepare (generated headers and the host tool,
-#      `make include/generated/offsets.h` after make clean) and the link
-#      (the top archive and scripts/link.sh), with the whole compile's
-#      time and CPU per unit; the serial share is (prepare + link) over
+#   2. a compile of the tree at each size (its time and CPU per unit), then
+#      the steps no job runs beside, timed alone with GNU time in the built
+#      tree, the sizes alternated: the prepare (the generated headers and
+#      the host tool, removed and made again) and the link (the top
+#      archive and scripts/link.sh); the serial share is their sum over
 #      the compile's time on one CPU;
 #   3. a unit's CPU in a small and a large tree, from the same directories
 #      compiled in both (autoconf.h and .config grow by a line a unit).
@@ -20,7 +20,7 @@
 #   BENCH_SIZING_RUNS    rounds of part 1 (default 5)
 #   BENCH_SIZING_UNITS   tree sizes of part 2 (default: the policy's for
 #                        each list of part 1, and 2000)
-#   BENCH_SIZING_SERIAL_RUNS  compiles of each size in part 2 (default 3)
+#   BENCH_SIZING_SERIAL_RUNS  timings of each size's serial steps (default 5)
 #   BENCH_SIZING_BIG     the large tree of part 3 (default 30000 units)
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
@@ -28,7 +28,7 @@ B=$top/tests/tmp/bench-sizing
 parts=${BENCH_SIZING_PARTS:-1 2 3}
 lists=${BENCH_SIZING_CPUS:-0 0,1}
 runs=${BENCH_SIZING_RUNS:-5}
-sruns=${BENCH_SIZING_SERIAL_RUNS:-3}
+sruns=${BENCH_SIZING_SERIAL_RUNS:-5}
 big=${BENCH_SIZING_BIG:-30000}
 [ -x /usr/bin/time ] || { echo "bench-sizing: GNU time missing, skipped"; exit 0; }
 command -v taskset >/dev/null || { echo "bench-sizing: taskset missing, skipped"; exit 0; }
@@ -74,32 +74,31 @@ part1() {
 	echo "each run: taskset -c LIST contest -n 1 --lead 0 --probe off --no-baseline no_load (the policy's units and -j)"
 }
 
-# serial UNITS: part 2's figures of one tree size, on every CPU of this test
+# build UNITS: write the tree of UNITS and compile it once, after a cache
+# drop, on every CPU of this test; its line of the compile table
+build() {
+	u=$1 t=$B/s$1/builtin
+	MAKE=true "$top/contest" -d "$B/s$u" --units "$u" -n 1 --lead 0 --probe off --no-baseline -l "$B/gen.log" \
+	    no_load > /dev/null 2>&1 || { echo "part 2: cannot write the tree of $u units"; return 1; }
+	drop
+	(cd "$t" && /usr/bin/time -f '%e %U %S' -o "$B/full" make -s -j"$j" > /dev/null 2>&1) ||
+	    { echo "part 2: the compile of $u units failed"; return 1; }
+	awk -v u="$u" '{ printf "  %-6d %-9.1f %-9.1f %-9.4f\n", u, $1, $2 + $3, ($2 + $3) / u }' "$B/full" >> "$B/builds.txt"
+	echo "$u $(du -sk "$t" | cut -f1)" >> "$B/du.txt"
+}
+
+# serial UNITS: the steps no job runs beside, timed alone in the built
+# tree: the prepare (generated headers and host tool removed and made
+# again) and the link (the top archive and link.sh); one line to serial.txt
 serial() {
-	u=$1 w=$B/s$u
-	MAKE=true "$top/contest" -d "$w" --units "$u" -n 1 --lead 0 --probe off --no-baseline -l "$B/gen.log" \
-	    no_load > /dev/null 2>&1 || { echo "part 2: cannot write the tree of $u units"; return; }
-	t=$w/builtin
-	j=$(plan jobs "$(taskset -pc $$ | sed 's/.*: //')")
-	: > "$B/serial.txt"
-	for r in $(seq "$sruns"); do
-		(cd "$t" && make -s clean > /dev/null 2>&1)
-		drop
-		(cd "$t" && /usr/bin/time -f '%e' -o "$B/prep" make -s -j"$j" include/generated/offsets.h scripts/fixdep \
-		    > /dev/null 2>&1 && /usr/bin/time -f '%e %U %S' -o "$B/rest" make -s -j"$j" > /dev/null 2>&1) ||
-		    { echo "part 2: the compile of $u units failed"; return; }
-		(cd "$t" && rm -f built-in.a vmlinux && /usr/bin/time -f '%e' -o "$B/ar" sh -c \
-		    "ar cDPrST built-in.a init/built-in.a \$(for d in kernel mm fs drivers lib net block crypto; do [ -d \$d ] && echo \$d/built-in.a; done)" &&
-		    /usr/bin/time -f '%e' -o "$B/link" sh scripts/link.sh vmlinux built-in.a) ||
-		    { echo "part 2: the link of $u units failed"; return; }
-		echo "$(cat "$B/prep") $(cat "$B/rest") $(cat "$B/ar") $(cat "$B/link")" >> "$B/serial.txt"
-	done
-	# prep, the rest of the compile (elapsed user sys), the top archive, link.sh
-	awk -v u="$u" -v j="$j" '{ p[NR] = $1; e[NR] = $1 + $2; c[NR] = ($3 + $4) / u; l[NR] = $5 + $6 }
-	    function med(a, n,   i, k, t) { for (i = 1; i <= n; i++) for (k = i + 1; k <= n; k++) if (a[k] < a[i]) { t = a[i]; a[i] = a[k]; a[k] = t }
-	        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-	    END { printf "%-6d %-4d %-9.2f %-9.2f %-9.1f %-9.4f\n", u, j, med(p, NR), med(l, NR), med(e, NR), med(c, NR) }' "$B/serial.txt"
-	rm -rf "$w"
+	u=$1 t=$B/s$1/builtin
+	(cd "$t" && rm -rf include/generated arch/include/generated scripts/fixdep && sync &&
+	    /usr/bin/time -f '%e' -o "$B/prep" make -s -j"$j" include/generated/offsets.h scripts/fixdep > /dev/null 2>&1 &&
+	    rm -f built-in.a vmlinux vmlinux.o System.map vmlinux.symvers && sync &&
+	    /usr/bin/time -f '%e' -o "$B/link" sh -c \
+	    "ar cDPrST built-in.a init/built-in.a \$(for d in kernel mm fs drivers lib net block crypto; do [ -d \$d ] && echo \$d/built-in.a; done) &&
+	    sh scripts/link.sh vmlinux built-in.a") || { echo "part 2: the serial steps of $u units failed"; return; }
+	echo "$u $(cat "$B/prep") $(cat "$B/link")" >> "$B/serial.txt"
 }
 
 part2() {
@@ -108,12 +107,29 @@ part2() {
 		for l in $lists; do sizes="$sizes $(plan units "$l")"; done
 		sizes="$sizes 2000"
 	fi
-	echo "part 2: the serial steps alone, $sruns compiles of each size, on CPUs $(taskset -pc $$ | sed 's/.*: //'), medians"
-	printf '%-6s %-4s %-9s %-9s %-9s %-9s\n' units jobs prepare_s link_s compile_s cpu_s/unit
-	for u in $sizes; do serial "$u"; done
-	echo "prepare: make -s -jJ include/generated/offsets.h scripts/fixdep after make clean and a cache drop;"
-	echo "link: ar cDPrST built-in.a DIR/built-in.a..., then sh scripts/link.sh vmlinux built-in.a;"
-	echo "compile: prepare + make -s -jJ; cpu_s/unit: the compile's user + sys over the units"
+	j=$(plan jobs "$(taskset -pc $$ | sed 's/.*: //')")
+	echo "part 2: the compile and its serial steps, on CPUs $(taskset -pc $$ | sed 's/.*: //'), make -j$j"
+	: > "$B/builds.txt"
+	: > "$B/serial.txt"
+	: > "$B/du.txt"
+	for u in $sizes; do build "$u" || return; done
+	echo "  units  compile_s cpu_s     cpu_s/unit   (one compile of each, page cache dropped)"
+	cat "$B/builds.txt"
+	for r in $(seq "$sruns"); do
+		for u in $sizes; do serial "$u"; done
+	done
+	echo "  units  prepare_s link_s    serial_s   (medians of $sruns, the sizes alternated)"
+	for u in $sizes; do
+		awk -v u="$u" '$1 == u { p[++n] = $2; l[n] = $3; s[n] = $2 + $3 }
+		    function med(a, n,   i, k, t) { for (i = 1; i <= n; i++) for (k = i + 1; k <= n; k++) if (a[k] < a[i]) { t = a[i]; a[i] = a[k]; a[k] = t }
+		        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+		    END { printf "  %-6d %-9.2f %-9.2f %-9.2f\n", u, med(p, n), med(l, n), med(s, n) }' "$B/serial.txt"
+	done
+	echo "  units  disk_kib  (du of the built tree)"
+	awk '{ printf "  %-6d %d\n", $1, $2 }' "$B/du.txt"
+	echo "prepare: rm -rf include/generated arch/include/generated scripts/fixdep; make -s -jJ include/generated/offsets.h scripts/fixdep"
+	echo "link: rm the link's outputs; ar cDPrST built-in.a DIR/built-in.a...; sh scripts/link.sh vmlinux built-in.a"
+	for u in $sizes; do rm -rf "$B/s$u"; done
 }
 
 # sample UNITS: CPU of compiling the same 16 directories (32 units) in a tree of UNITS
@@ -122,8 +138,8 @@ sample() {
 	MAKE=true "$top/contest" -d "$w" --units "$u" -n 1 --lead 0 --probe off --no-baseline -l "$B/gen.log" \
 	    no_load > /dev/null 2>&1 || { echo "part 3: cannot write the tree of $u units"; return; }
 	t=$w/builtin
-	(cd "$t" && make -s -j2 include/generated/offsets.h scripts/fixdep > /dev/null 2>&1) ||
-	    { echo "part 3: the prepare of $u units failed"; return; }
+	(cd "$t" && /usr/bin/time -f '%e' -o "$B/sp" make -s -j2 include/generated/offsets.h scripts/fixdep \
+	    > /dev/null 2>&1) || { echo "part 3: the prepare of $u units failed"; return; }
 	dirs=$(cd "$t" && for d in kernel mm fs drivers lib net block crypto; do ls -d $d/*/ | head -2; done | sed 's|/$||')
 	: > "$B/sample.txt"
 	for r in 1 2 3; do
@@ -137,13 +153,13 @@ sample() {
 	done
 	n=$(cd "$t" && for d in $dirs; do ls $d/u*.c; done | wc -l)
 	sort -n -k2 "$B/sample.txt" | sed -n 2p | awk -v u="$u" -v n="$n" -v c="$(wc -l < "$t/include/generated/autoconf.h")" \
-	    '{ printf "%-6d %-6d %-9d %-9.4f\n", u, n, c, ($2 + $3) / n }'
+	    -v p="$(cat "$B/sp")" '{ printf "%-6d %-6d %-9d %-9.4f %-9.2f\n", u, n, c, ($2 + $3) / n, p }'
 	rm -rf "$w"
 }
 
 part3() {
 	echo "part 3: a unit's CPU in a small and a large tree: the same directories' units compiled one sub-make after another, median of 3"
-	printf '%-6s %-6s %-9s %-9s\n' units sample autoconf cpu_s/unit
+	printf '%-6s %-6s %-9s %-9s %-9s\n' units sample autoconf cpu_s/unit prepare_s
 	sample "$(plan units "$(echo "$lists" | awk '{ print $NF }')")"
 	sample "$big"
 	echo "each: rm the directories' objects, drop the cache, then make -s -C DIR obj=DIR in turn under GNU time"
