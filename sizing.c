@@ -240,9 +240,13 @@ cg_find(const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen)
 	fclose(f);
 	if (!own[0])
 		return 0;
-	/* a mount of a subtree shows paths below its root */
-	if (strcmp(root, "/") && !strncmp(own, root, strlen(root)))
-		memmove(own, own + strlen(root), strlen(own + strlen(root)) + 1);
+	/* a mount of a subtree shows paths below its root; a cgroup outside it is not there */
+	if (strcmp(root, "/")) {
+		size_t rl = strlen(root);
+		if (strncmp(own, root, rl) || (own[rl] != '/' && own[rl] != '\0'))
+			return 0;
+		memmove(own, own + rl, strlen(own + rl) + 1);
+	}
 	if (snprintf(dir, len, "%s%s", mnt, strcmp(own, "/") ? own : "") >= (int)len)
 		return 0;
 	return kind;
@@ -311,6 +315,17 @@ cg_cpuset(unsigned long *mask)
 	return n > 0 ? n : 0;
 }
 
+/* CPUs in a mask of SZ_MAXCPU bits */
+static int
+bits(const unsigned long *mask)
+{
+	int i, n = 0;
+
+	for (i = 0; i < SZ_MAXCPU; i++)
+		n += (mask[i / SZ_LONGBITS] >> (i % SZ_LONGBITS)) & 1;
+	return n;
+}
+
 void
 sz_cpus_read(struct sz_cpus *c)
 {
@@ -326,13 +341,11 @@ sz_cpus_read(struct sz_cpus *c)
 		for (i = 0; i < (size_t)c->online && i < SZ_MAXCPU; i++)
 			c->mask[i / SZ_LONGBITS] |= 1UL << (i % SZ_LONGBITS);
 	}
-	for (i = 0; i < sizeof(c->mask) / sizeof(c->mask[0]); i++)
-		c->affinity += __builtin_popcountl(c->mask[i]);
+	c->affinity = bits(c->mask);
 	if ((c->cpuset = cg_cpuset(set)) > 0)
 		for (i = 0; i < sizeof(c->mask) / sizeof(c->mask[0]); i++)
 			c->mask[i] &= set[i];
-	for (i = 0; i < sizeof(c->mask) / sizeof(c->mask[0]); i++)
-		n += __builtin_popcountl(c->mask[i]);
+	n = bits(c->mask);
 	if (n == 0) {
 		/* a cpuset that does not meet the mask: trust the kernel's mask */
 		sched_getaffinity(0, sizeof(c->mask), (cpu_set_t *)(void *)c->mask);

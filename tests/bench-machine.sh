@@ -56,7 +56,7 @@ printf 'contest over %.1f s: user+nice %.1f system+irq %.1f idle %.1f iowait %.1
 fi
 
 if part 3; then
-echo "== 3. memory pressure: mem_load near its cap, read_load of a RAM-sized file, against no_load"
+echo "== 3. memory pressure: mem_load near its cap, read_load at its default size, against no_load"
 size=$(awk '/MemAvailable/ { printf "%dM", $2 / 1024 * 7 / 8 }' /proc/meminfo)
 $C -n 1 -k press -l "$B/press.log" --size "$size" no_load mem_load > /dev/null 2> "$B/press.err"
 $C -n 1 -k press -l "$B/press.log" --no-baseline read_load > /dev/null 2>> "$B/press.err"

@@ -114,3 +114,25 @@ wait_gated() {
 		sleep 0.05
 	done
 }
+# child_cgroup CONTROLLER: make a cgroup with CONTROLLER below this test's
+# own (the cgroup v1 hierarchy that has it, else cgroup v2), removed at
+# exit; its directory in $cg, its version in $cgv; skips the test where
+# that cannot be done (not root, no such controller, no delegation).
+# Run a command in it: sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' sh "$cg" CMD...
+child_cgroup() {
+	[ "$(id -u)" -eq 0 ] || skip "not root: cannot make a cgroup"
+	_own=$(sed -n "s/^[0-9]*:[^:]*\<$1\>[^:]*:\(.*\)/\1/p" /proc/self/cgroup | head -1)
+	_mnt=$(awk -v c="$1" '$9 == "cgroup" && $NF ~ "(^|,)" c "(,|$)" { print $5; exit }' /proc/self/mountinfo)
+	if [ -n "$_own" ] && [ -n "$_mnt" ]; then
+		cgv=1
+	else
+		_own=$(sed -n 's/^0:://p' /proc/self/cgroup)
+		_mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+		[ -n "$_mnt" ] && grep -qw "$1" "$_mnt${_own%/}/cgroup.subtree_control" 2>/dev/null ||
+			skip "no $1 controller for a child of this cgroup"
+		cgv=2
+	fi
+	cg=$_mnt${_own%/}/contest-$(basename "$0" .sh).$$
+	mkdir "$cg" 2>/dev/null || skip "cannot make a $1 cgroup under '$_mnt${_own%/}'"
+	trap 'rmdir "$cg" 2>/dev/null; rm -rf "$T"' EXIT
+}

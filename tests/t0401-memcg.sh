@@ -4,22 +4,9 @@
 # the run ok, and no OOM kill in the cgroup.  Needs root and a memory
 # controller where a child can be made.
 . "$(dirname "$0")/lib.sh"
-[ "$(id -u)" -eq 0 ] || skip "not root: cannot make a memory cgroup"
 limit=$((200 * 1024 * 1024))
-own=$(sed -n 's/^[0-9]*:[^:]*\<memory\>[^:]*:\(.*\)/\1/p' /proc/self/cgroup | head -1)
-mnt=$(awk '$9 == "cgroup" && $NF ~ /(^|,)memory(,|$)/ { print $5; exit }' /proc/self/mountinfo)
-if [ -n "$own" ] && [ -n "$mnt" ]; then
-	v=1 cg=$mnt${own%/}/contest-t0401.$$
-else
-	own=$(sed -n 's/^0:://p' /proc/self/cgroup)
-	mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
-	[ -n "$mnt" ] && grep -qw memory "$mnt${own%/}/cgroup.subtree_control" 2>/dev/null ||
-		skip "no memory controller for a child of this cgroup"
-	v=2 cg=$mnt${own%/}/contest-t0401.$$
-fi
-mkdir "$cg" 2>/dev/null || skip "cannot make a memory cgroup under '$mnt${own%/}'"
-trap 'rmdir "$cg" 2>/dev/null; rm -rf "$T"' EXIT
-if [ $v = 1 ]; then
+child_cgroup memory
+if [ $cgv = 1 ]; then
 	echo $limit > "$cg/memory.limit_in_bytes" || fail "cannot set memory.limit_in_bytes"
 	oom() { sed -n 's/^oom_kill //p' "$cg/memory.oom_control"; }
 else

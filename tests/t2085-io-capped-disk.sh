@@ -1,4 +1,4 @@
-# Without --size, io_other's RAM-sized file is capped to half the free
+# Without --size, io_other's file (twice the dirty limit) is capped to half the free
 # space of its filesystem and the log says so: a 64 MiB tmpfs as -o.
 . "$(dirname "$0")/lib.sh"
 mkdir small

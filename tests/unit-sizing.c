@@ -147,6 +147,10 @@ cgroups(void)
 	CHECK(!strcmp(mm.cg, "v1"));
 	CHECK(mm.cg_limit == 200 * MIB);
 	CHECK(mm.cg_avail == 190 * MIB);
+	/* a cgroup outside the mount's root is not in that mount: no limit read */
+	put(P("proc/self/cgroup"), "4:memory:/outerx/job\n0::/a/b\n");
+	sz_mem_read(&mm);
+	CHECK(mm.cg[0] == '\0' && mm.cg_limit == SZ_UNLIMITED);
 
 	/* no cgroup at all */
 	put(P("proc/self/mountinfo"), "22 1 0:20 / /proc rw - proc proc rw\n");
