@@ -9,14 +9,17 @@
 # Execs come from one more compile of each, untimed, under strace.
 #   BENCH_KERNEL=DIR   a configured Linux tree (make tinyconfig), compiled
 #                      with make -jN vmlinux; unset: the built-in column only
-#   BENCH_UNITS        the built-in tree's units (default: contest's default)
+#   BENCH_UNITS        the built-in tree's units (default: contest's default,
+#                      from its sizing policy for this machine's CPUs)
 #   BENCH_TREE_RUNS    timed compiles of each tree (default 3)
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-tree
 kernel=${BENCH_KERNEL:-}
 runs=${BENCH_TREE_RUNS:-3}
-jobs=$((4 * $(nproc)))
+# make -j as contest's sizing policy gives it on this machine (--plan)
+jobs=$("$top/contest" --plan no_load 2>/dev/null | sed -n 's/^jobs: //p')
+[ -n "$jobs" ] || jobs=$((4 * $(nproc)))
 [ -x /usr/bin/time ] || { echo "bench-tree: GNU time missing, skipped"; exit 0; }
 if [ -n "$kernel" ] && [ ! -f "$kernel/.config" ]; then
 	echo "bench-tree: '$kernel' has no .config (make tinyconfig there first)"
