@@ -1,6 +1,6 @@
 /*
  * run.h: the life of one run, written once, for contest and for the test
- * driver (tests/solo.c) alike.
+ * driver (tests/load-solo.c) alike.
  *
  *   prepare   the untimed clean command; the run's directory; fork the
  *             load into the run's container (its own process group,

@@ -4,8 +4,8 @@
 # notes, which ustar_gen counts the same way when it only plans) agrees
 # with the tree and the archive written.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 [ -f "$dir/archive.1.tar" ] || fail "no archive: $(ls "$dir")"
