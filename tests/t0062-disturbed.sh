@@ -6,7 +6,7 @@
 # pinned to one CPU with taskset, so that one hog is half of what the run
 # could use on a box of any size.
 . "$(dirname "$0")/lib.sh"
-command -v taskset >/dev/null 2>&1 || skip "no taskset (util-linux)"
+need taskset
 # the default mark (10%), not the suite's 100
 unset CONTEST_DISTURB_PCT
 expect 2 env CONTEST_DISTURB_PCT=ten "$CONTEST" -n 1 --units 1 no_load
@@ -22,7 +22,7 @@ busy() {
 		print int(u / t * 100) }'
 }
 # run LABEL [VAR=VALUE...]: one no_load run on CPU $c
-run() { l=$1; shift; expect 0 env "$@" taskset -c "$c" "$CONTEST" -n 1 --units 4 --lead 0 -k "$l" no_load; }
+run() { l=$1; shift; expect 0 env "$@" taskset -c "$c" "$CONTEST" -n 1 --units 2 --lead 0 --probe off -k "$l" no_load; }
 quiet=1
 [ "$(busy "$c")" -lt 5 ] || quiet=0
 run dq

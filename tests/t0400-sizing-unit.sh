@@ -4,5 +4,5 @@
 # planned machines of 1 to 256 CPUs and 4 GiB to 1 TiB, and the per-CPU
 # lines sys.c sums for the disturbed mark.
 . "$(dirname "$0")/lib.sh"
-[ -x "$top/tests/unit-sizing.bin" ] || fail "no tests/unit-sizing.bin: make check builds it"
-"$top/tests/unit-sizing.bin" || fail "unit-sizing"
+[ -x "$top/tests/sizing-unit.bin" ] || fail "no tests/sizing-unit.bin: make check builds it"
+"$top/tests/sizing-unit.bin" || fail "sizing-unit"

@@ -4,7 +4,7 @@
 # CPU; a run logs ncpu=1 beside ncpu_online, the plan's -j and
 # process_load's 4 processes.  Holds on a box of any size.
 . "$(dirname "$0")/lib.sh"
-command -v taskset >/dev/null 2>&1 || skip "no taskset (util-linux)"
+need taskset
 c=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
 on=$(getconf _NPROCESSORS_ONLN)
 expect 0 taskset -c "$c" "$CONTEST" --plan process_load

@@ -8,7 +8,7 @@
 # is the run's); the compile is a make that only sleeps a second, since
 # only the sizes are checked.
 . "$(dirname "$0")/lib.sh"
-command -v taskset >/dev/null 2>&1 || skip "no taskset (util-linux)"
+need taskset
 c=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
 w=$T/work
 loads="process_load io_load mem_load"

@@ -22,7 +22,7 @@
 #                        each list of part 1, and 2000)
 #   BENCH_SIZING_SERIAL_RUNS  timings of each size's serial steps (default 5)
 #   BENCH_SIZING_BIG     the large tree of part 3 (default 30000 units)
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-sizing
 parts=${BENCH_SIZING_PARTS:-1 2 3}

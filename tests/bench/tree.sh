@@ -12,7 +12,7 @@
 #   BENCH_UNITS        the built-in tree's units (default: contest's default,
 #                      from its sizing policy for this machine's CPUs)
 #   BENCH_TREE_RUNS    timed compiles of each tree (default 3)
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-tree
 kernel=${BENCH_KERNEL:-}

@@ -1,11 +1,11 @@
 /*
- * unit-sizing.c: the sizing policy (sizing.c) on fake kernels and
+ * sizing-unit.c: the sizing policy (sizing.c) on fake kernels and
  * planned machines: the parsers, the cgroup walk through a fake
  * /proc/self/mountinfo and /proc/self/cgroup (v2 and v1 hierarchies
  * written here, in the current directory, the test's scratch
  * directory), the rules of every kind against their documented bounds,
  * and the per-CPU set of sys.c that the disturbed mark reads.  Built by
- * make tests/unit-sizing.bin, run by t0400-sizing-unit.sh; prints
+ * make tests/sizing-unit.bin, run by t0400-sizing-unit.sh; prints
  * "not ok" lines and exits 1 on a failure.
  */
 #include <errno.h>
