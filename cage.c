@@ -131,54 +131,9 @@ my_children(const struct cage *c, pid_t *pids, int max)
 static int
 own_cgroup(char *dir, size_t len, char *why, size_t whylen)
 {
-	char line[4096], mnt[PATH_MAX] = "", root[PATH_MAX] = "", own[PATH_MAX] = "";
-	FILE *f;
+	char mnt[PATH_MAX];
 
-	if ((f = fopen("/proc/self/mountinfo", "r")) != NULL) {
-		while (fgets(line, sizeof(line), f)) {
-			char r[PATH_MAX], m[PATH_MAX], *dash = strstr(line, " - ");
-			if (dash == NULL || strncmp(dash, " - cgroup2 ", 11) != 0)
-				continue;
-			if (sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
-				continue;
-			mnt_unescape(r);
-			mnt_unescape(m);
-			snprintf(root, sizeof(root), "%s", r);
-			snprintf(mnt, sizeof(mnt), "%s", m);
-			break;
-		}
-		fclose(f);
-	}
-	if (!mnt[0]) {
-		snprintf(why, whylen, "no cgroup v2 mounted");
-		return -1;
-	}
-	if ((f = fopen("/proc/self/cgroup", "r")) != NULL) {
-		while (fgets(line, sizeof(line), f))
-			if (!strncmp(line, "0::", 3)) {
-				line[strcspn(line, "\n")] = '\0';
-				snprintf(own, sizeof(own), "%s", line + 3);
-			}
-		fclose(f);
-	}
-	if (!own[0]) {
-		snprintf(why, whylen, "not in a cgroup v2 (/proc/self/cgroup)");
-		return -1;
-	}
-	/* a mount of a subtree shows paths below its root */
-	if (strcmp(root, "/") != 0) {
-		size_t rl = strlen(root);
-		if (strncmp(own, root, rl) != 0 || (own[rl] != '/' && own[rl] != '\0')) {
-			snprintf(why, whylen, "own cgroup '%.40s' is not under the mount's root '%.40s'", own, root);
-			return -1;
-		}
-		memmove(own, own + rl, strlen(own + rl) + 1);
-	}
-	if (snprintf(dir, len, "%s%s", mnt, strcmp(own, "/") ? own : "") >= (int)len) {
-		snprintf(why, whylen, "cgroup path too long");
-		return -1;
-	}
-	return 0;
+	return cgroup_dir("/proc", NULL, dir, len, mnt, sizeof(mnt), why, whylen) == 2 ? 0 : -1;
 }
 
 static int

@@ -165,91 +165,13 @@ keyed(const char *dir, const char *name, const char *key)
 	return v;
 }
 
-/* Is word a member of the comma-separated list (of len bytes)? */
-static int
-in_list(const char *list, size_t len, const char *word)
-{
-	size_t wl = strlen(word);
-	const char *p = list, *e = list + len;
-
-	while (p < e) {
-		size_t n = strcspn(p, ",");
-		if (p + n > e)
-			n = (size_t)(e - p);
-		if (n == wl && !strncmp(p, word, wl))
-			return 1;
-		p += n + 1;
-	}
-	return 0;
-}
-
-/*
- * Where contest's cgroup for controller ctrl lies: its directory and the
- * hierarchy's mount point.  1: a cgroup v1 hierarchy that has ctrl, 2:
- * cgroup v2 (ctrl may still be off there: its files then are missing), 0:
- * none.
- */
+/* Where contest's cgroup for ctrl lies, and its hierarchy's mount: 1 v1, 2 v2, 0 none. */
 static int
 cg_find(const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen)
 {
-	char path[PATH_MAX], line[4096], own[PATH_MAX] = "", root[PATH_MAX] = "";
-	int kind = 0;
-	FILE *f;
+	char why[160];
 
-	snprintf(path, sizeof(path), "%s/self/mountinfo", proc_root());
-	if ((f = fopen(path, "re")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		char r[PATH_MAX], m[PATH_MAX], *dash = strstr(line, " - "), *opts;
-		int k;
-
-		if (dash == NULL)
-			continue;
-		if (!strncmp(dash, " - cgroup2 ", 11))
-			k = 2;
-		else if (!strncmp(dash, " - cgroup ", 10) && (opts = strrchr(dash, ' ')) != NULL &&
-		    in_list(opts + 1, strcspn(opts + 1, "\n"), ctrl))
-			k = 1;
-		else
-			continue;
-		/* a controller bound to a v1 hierarchy is not on v2: v1 first, else v2 */
-		if ((k == 2 && kind) || (k == 1 && kind == 1))
-			continue;
-		if (sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
-			continue;
-		mnt_unescape(r);
-		mnt_unescape(m);
-		snprintf(root, sizeof(root), "%s", r);
-		snprintf(mnt, mlen, "%s", m);
-		kind = k;
-	}
-	fclose(f);
-	if (!kind)
-		return 0;
-	snprintf(path, sizeof(path), "%s/self/cgroup", proc_root());
-	if ((f = fopen(path, "re")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
-		if (b == NULL)
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		if (kind == 2 ? !strncmp(line, "0::", 3) : in_list(a + 1, (size_t)(b - a - 1), ctrl))
-			snprintf(own, sizeof(own), "%s", b + 1);
-	}
-	fclose(f);
-	if (!own[0])
-		return 0;
-	/* a mount of a subtree shows paths below its root; a cgroup outside it is not there */
-	if (strcmp(root, "/")) {
-		size_t rl = strlen(root);
-		if (strncmp(own, root, rl) || (own[rl] != '/' && own[rl] != '\0'))
-			return 0;
-		memmove(own, own + rl, strlen(own + rl) + 1);
-	}
-	if (snprintf(dir, len, "%s%s", mnt, strcmp(own, "/") ? own : "") >= (int)len)
-		return 0;
-	return kind;
+	return cgroup_dir(proc_root(), ctrl, dir, len, mnt, mlen, why, sizeof(why));
 }
 
 /* The parent of a cgroup directory, not above mnt; 0 when dir is mnt. */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +167,104 @@ mnt_unescape(char *s)
 			*d++ = *s;
 	}
 	*d = '\0';
+}
+
+/* Is word a member of the comma-separated list of len bytes? */
+static int
+in_list(const char *list, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+	const char *p = list, *e = list + len;
+
+	while (p < e) {
+		size_t n = strcspn(p, ",");
+		if (p + n > e)
+			n = (size_t)(e - p);
+		if (n == wl && !strncmp(p, word, wl))
+			return 1;
+		p += n + 1;
+	}
+	return 0;
+}
+
+/* The mount of ctrl's hierarchy (v1 first), its root and mount point: 1 v1, 2 v2, 0 none. */
+static int
+cgroup_mount(const char *proc, const char *ctrl, char *root, size_t rlen, char *mnt, size_t mlen)
+{
+	char path[PATH_MAX], line[4096], r[PATH_MAX], m[PATH_MAX];
+	int kind = 0, k;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/self/mountinfo", proc);
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *dash = strstr(line, " - "), *opts;
+
+		if (dash == NULL)
+			continue;
+		if (!strncmp(dash, " - cgroup2 ", 11))
+			k = 2;
+		else if (ctrl && !strncmp(dash, " - cgroup ", 10) && (opts = strrchr(dash, ' ')) != NULL &&
+		    in_list(opts + 1, strcspn(opts + 1, "\n"), ctrl))
+			k = 1;
+		else
+			continue;
+		/* a controller bound to a v1 hierarchy is not on v2: v1 first, else the first v2 */
+		if ((k == 2 && kind) || (k == 1 && kind == 1) ||
+		    sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
+			continue;
+		mnt_unescape(r);
+		mnt_unescape(m);
+		snprintf(root, rlen, "%s", r);
+		snprintf(mnt, mlen, "%s", m);
+		kind = k;
+	}
+	fclose(f);
+	return kind;
+}
+
+int
+cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen,
+    char *why, size_t whylen)
+{
+	char path[PATH_MAX], line[4096], own[PATH_MAX] = "", root[PATH_MAX] = "";
+	int kind = cgroup_mount(proc, ctrl, root, sizeof(root), mnt, mlen);
+	FILE *f;
+
+	if (!kind) {
+		snprintf(why, whylen, ctrl ? "no cgroup with the %s controller mounted" : "no cgroup v2 mounted",
+		    ctrl ? ctrl : "");
+		return 0;
+	}
+	snprintf(path, sizeof(path), "%s/self/cgroup", proc);
+	if ((f = fopen(path, "re")) != NULL) {
+		while (fgets(line, sizeof(line), f)) {
+			char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+			if (b == NULL)
+				continue;
+			line[strcspn(line, "\n")] = '\0';
+			if (kind == 2 ? !strncmp(line, "0::", 3) : in_list(a + 1, (size_t)(b - a - 1), ctrl))
+				snprintf(own, sizeof(own), "%s", b + 1);
+		}
+		fclose(f);
+	}
+	if (!own[0]) {
+		snprintf(why, whylen, "not in a cgroup %s (/proc/self/cgroup)", kind == 2 ? "v2" : ctrl);
+		return 0;
+	}
+	/* a mount of a subtree shows paths below its root; a cgroup outside it is not there */
+	if (strcmp(root, "/") != 0) {
+		size_t rl = strlen(root);
+		if (strncmp(own, root, rl) != 0 || (own[rl] != '/' && own[rl] != '\0')) {
+			snprintf(why, whylen, "own cgroup '%.40s' is not under the mount's root '%.40s'", own, root);
+			return 0;
+		}
+		memmove(own, own + rl, strlen(own + rl) + 1);
+	}
+	if (snprintf(dir, len, "%s%s", mnt, strcmp(own, "/") ? own : "") >= (int)len) {
+		snprintf(why, whylen, "cgroup path too long");
+		return 0;
+	}
+	return kind;
 }

@@ -41,4 +41,15 @@ int proc_stat_read(const char *path, struct proc_stat *);	/* read path, then par
  * "\477" or "\09" say, stays as it is. */
 void mnt_unescape(char *s);
 
+/*
+ * The directory of this process's cgroup for controller ctrl (on the
+ * cgroup v1 hierarchy that has it, else on cgroup v2, where the
+ * controller's files may still be missing), or of its cgroup v2 when
+ * ctrl is NULL, and that hierarchy's mount point, from self/mountinfo and
+ * self/cgroup below proc ("/proc", or a fake one for tests).  1: v1, 2:
+ * v2; 0 with why filled: none.
+ */
+int cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen,
+    char *why, size_t whylen);
+
 #endif
