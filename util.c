@@ -1,6 +1,7 @@
 /*
  * util.c: the shared helpers of util.h: rm -rf, mkdir -p, whole writes,
- * closing descriptors, /proc/PID/stat and mountinfo's escapes, with
+ * closing descriptors, /proc/PID/stat and mountinfo's escapes, and where a
+ * process's cgroup lies (/proc/self/mountinfo, /proc/self/cgroup), with
  * nftw(3), mkdir(2), write(2), close_range(2) and read(2).
  */
 #include <dirent.h>

@@ -19,6 +19,7 @@
 #include "../config.h"
 #include "../sizing.h"
 #include "../sys.h"
+#include "../util.h"
 
 #define MIB	(1ULL << 20)
 #define GIB	(1ULL << 30)
@@ -29,20 +30,16 @@ static struct sys s;
 
 #define CHECK(c) do { checks++; if (!(c)) { printf("not ok: %s:%d: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
 
-/* mkdir -p of path's parent, then write the file */
+/* mkdir -p of path's parent, then write the file (util.c's helpers) */
 static void
 put(const char *path, const char *text)
 {
-	char dir[4096], *p;
-	FILE *f;
+	char dir[8192], *slash;
 
 	snprintf(dir, sizeof(dir), "%s", path);
-	for (p = dir + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		mkdir(dir, 0755);
-		*p = '/';
-	}
-	if ((f = fopen(path, "w")) == NULL || fputs(text, f) < 0 || fclose(f) != 0) {
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*slash = '\0';
+	if (mkdirs(dir, 0755) < 0 || write_file(path, text, strlen(text)) < 0) {
 		printf("not ok: cannot write '%s': %s\n", path, strerror(errno));
 		exit(1);
 	}
