@@ -446,6 +446,19 @@ check_tree_disk(const char *where)
 	    sz_bytes(a, sizeof(a), need), where, sz_bytes(b, sizeof(b), free));
 }
 
+/* A load its check sized down to RLIMIT_FSIZE: said, since the user may not know the limit. */
+static void
+say_fsize(const struct load *l, const struct load_ctx *ctx)
+{
+	char b[32];
+	int k;
+
+	for (k = 0; k < ctx->nnotes; k++)
+		if (!strcmp(ctx->note[k].key, "sizing") && !strcmp(ctx->note[k].val, "capped-fsize"))
+			warnx("%s: sized down to the file size limit (ulimit -f, %s)", l->name,
+			    sz_bytes(b, sizeof(b), sz_fsize()));
+}
+
 /*
  * Everything about the command line and the paths it names, checked
  * before anything is created: exit 2 for bad input, 1 for what is
@@ -457,7 +470,7 @@ check_inputs(const struct load **loads, int nloads)
 	char path[PATH_MAX + 32], dir[PATH_MAX];
 	const char *cc = getenv("CC"), *v;
 	struct stat sb;
-	int fd, i, k, rc;
+	int fd, i, rc;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
@@ -560,12 +573,7 @@ check_inputs(const struct load **loads, int nloads)
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
 			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
 		}
-		for (k = 0; k < ctx.nnotes; k++)
-			if (!strcmp(ctx.note[k].key, "sizing") && !strcmp(ctx.note[k].val, "capped-fsize")) {
-				char b[32];
-				warnx("%s: sized down to the file size limit (ulimit -f, %s)", l->name,
-				    sz_bytes(b, sizeof(b), sz_fsize()));
-			}
+		say_fsize(l, &ctx);
 	}
 }
 
@@ -627,7 +635,6 @@ machine_unlock(void)
 }
 
 /* ------------------------------------------------------------ baseline */
-
 
 /*
  * The mean no_load Time of this label and configuration in the log, or
