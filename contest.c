@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -438,9 +439,11 @@ check_tree_disk(const char *where)
 {
 	char path[PATH_MAX + 16], a[32], b[32];
 	unsigned long long need = sz_tree_disk(opt.units), free = load_free_bytes(where);
+	struct statvfs sv;
 
 	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
-	if (gen_present(path, (unsigned)opt.units) || need <= free)
+	/* no blocks at all: not a disk (/proc); making the directory will say why */
+	if (gen_present(path, (unsigned)opt.units) || need <= free || statvfs(where, &sv) < 0 || sv.f_blocks == 0)
 		return;
 	errx(1, "the built-in tree of %ld units needs %s, '%s' has %s free", opt.units,
 	    sz_bytes(a, sizeof(a), need), where, sz_bytes(b, sizeof(b), free));

@@ -32,12 +32,14 @@ EOS
 ${CC:-cc} -o mk mk.c || fail "cannot build the make wrapper"
 expect 0 env MAKE="$T/mk" "$CONTEST" -n 1 --units 1 --lead 0 -k fd process_load 7>/dev/null 8<mk.c
 [ ! -e contest-work/builtin/extra ] || fail "the compile inherited descriptors: $(cat contest-work/builtin/extra)"
-# read_load's setup writes its file: a 512 KiB file size limit kills it there
+# mem_load's setup maps its area: a 1 GiB address space limit fails it
+# there, and not in the check, which sizes from the memory (a file size
+# limit would: contest refuses a --size it cannot write)
 rm -f contest.log
 (
 	ulimit -n 16
-	ulimit -f 1024
-	exec "$CONTEST" -n 20 --units 1 --lead 0 --no-baseline -k fd2 --size 4M read_load
+	ulimit -v 1048576
+	exec "$CONTEST" -n 20 -j 1 --units 1 --lead 0 --no-baseline -k fd2 --size 2G mem_load
 ) > out 2>&1
 rc=$?
 [ $rc -eq 1 ] || fail "exit $rc, not 1: $(tail -5 out)"
