@@ -46,7 +46,6 @@ static struct {
 	long lead;
 	long units;			/* --units; 0: the sizing policy's */
 	double timeout;			/* --timeout; 0: the default */
-	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
@@ -56,17 +55,26 @@ static struct {
 	unsigned long long plan_disk;	/* --disk: ... this much free disk, bytes; 0: this box's */
 	int report;
 	struct report_opts ro;
+	struct load_values values;	/* the loads' own options */
 } opt;
 
-/* what every record of the invocation shares */
-static struct rec who;
-static char tree_dir[PATH_MAX];		/* where the compile runs */
+/*
+ * The invocation: what every record of this run of contest shares, built
+ * once after the command line is parsed (identify, then settle) and
+ * passed down; run.c starts each record from who (run_env.who).
+ */
+struct invocation {
+	struct rec who;			/* host, kernel, label, inv, ncpu, jobs, workload, config, drop */
+	struct sz_machine mach;		/* what the sizing policy sizes for: this box, or --plan's */
+	char tree_dir[PATH_MAX];	/* where the compile runs */
+	double disturb_pct;		/* the disturbed mark: CONTEST_DISTURB_PCT, else DISTURB_PCT */
+	struct rec snap;		/* the box's snapshot ... */
+	int snap_due;			/* ... to go in the log with the first run's record */
+};
+
 static struct cage cage;
-static struct sys sys;			/* the machine's counters */
-static struct rec snap_rec;		/* the box's snapshot ... */
-static int snap_due;			/* ... to go in the log with the first run */
+static struct sys machine;		/* the machine's counters (sys.h) */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
-static struct sz_machine mach;		/* the CPUs and memory contest may use (sizing.h) */
 
 /* ------------------------------------------------------------- dying */
 
@@ -214,7 +222,7 @@ help_line(FILE *f, int key, const char *name, const char *arg, const char *help)
 
 	snprintf(flag, sizeof(flag), "%c%c%s--%s%s%s", key ? '-' : ' ', key ? key : ' ',
 	    key ? ", " : "  ", name, arg ? " " : "", arg ? arg : "");
-	if (strlen(flag) > 24)
+	if (strlen(flag) > 23)	/* at least two spaces before the help */
 		fprintf(f, "  %s\n%27s%s\n", flag, "", help);
 	else
 		fprintf(f, "  %-24s %s\n", flag, help);
@@ -423,11 +431,121 @@ open_own_dir(const char *what, const char *path)
 	return fd;
 }
 
+/* CONTEST_DISTURB_PCT as a percentage, DISTURB_PCT if unset; -1 if bad. */
+static int
+disturb_env(double *pct)
+{
+	const char *v = getenv("CONTEST_DISTURB_PCT");
+	char *end;
+
+	*pct = DISTURB_PCT;
+	if (v == NULL)
+		return 0;
+	errno = 0;
+	*pct = strtod(v, &end);
+	return end == v || *end || errno || !(*pct >= 0 && *pct <= 100) ? -1 : 0;
+}
+
+/* make, cc and the environment: exit 1 for what is missing, 2 if bad. */
+static void
+check_tools(void)
+{
+	const char *cc = getenv("CC"), *v;
+	double pct;
+
+	if (!in_path(make_prog()))
+		errx(1, "cannot find '%s' in PATH", make_prog());
+	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
+		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
+	if (!in_path(cc && *cc ? cc : "cc"))
+		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
+}
+
+/* The log: appendable if it exists, creatable if not. */
+static void
+check_log(void)
+{
+	char dir[PATH_MAX];
+	struct stat sb;
+	int fd;
+
+	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
+		errx(2, "the log '%s' is a directory", opt.log);
+	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
+		close(fd);
+	else if (errno != ENOENT)
+		err(2, "cannot append to the log '%s'", opt.log);
+	else {
+		dir_of(dir, sizeof(dir), opt.log);
+		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
+			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
+	}
+}
+
+/*
+ * The work directory: an existing one is used as it is; a new one needs
+ * an existing ancestor we may write in.  dir: the nearest existing one,
+ * where the loads' disk checks look.
+ */
+static void
+check_workdir(char *dir, size_t len)
+{
+	struct stat sb;
+	char *p;
+
+	snprintf(dir, len, "%s", opt.workdir);
+	if (lstat(opt.workdir, &sb) == 0) {
+		if (S_ISLNK(sb.st_mode))
+			errx(2, "the work directory '%s' is a symbolic link: refused", opt.workdir);
+		if (!S_ISDIR(sb.st_mode))
+			errx(2, "the work directory '%s' is not a directory", opt.workdir);
+		if (access(opt.workdir, W_OK | X_OK) < 0)
+			err(2, "cannot write in the work directory '%s'", opt.workdir);
+		return;
+	}
+	while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+		*p = '\0';
+		if (stat(dir, &sb) == 0)
+			break;
+	}
+	if (p == NULL)
+		snprintf(dir, len, ".");
+	else if (p == dir)
+		snprintf(dir, len, "/");
+	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
+		errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
+		    opt.workdir, dir);
+}
+
+/* -s: a configured tree with a Makefile, at a path that fits the log. */
+static void
+check_tree(void)
+{
+	char path[PATH_MAX + 32], real[PATH_MAX];
+	struct stat sb;
+
+	if (opt.tree == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
+	if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		errx(2, "kernel tree '%s' is not a directory", opt.tree);
+	if (access(path, R_OK) < 0)
+		errx(2, "kernel tree '%s' has no Makefile", opt.tree);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (access(path, R_OK) < 0)
+		errx(2, "kernel tree '%s' has no .config: configure it first, "
+		    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+	if (realpath(opt.tree, real) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	if (strlen(real) >= LOG_WORKLOAD_MAX)
+		errx(2, "kernel tree path '%s' is too long", real);
+}
+
 /* The no_load Time the sizing policy expects: the built-in tree's model, SZ_TARGET_S for a kernel's. */
 static double
-noload_est(void)
+noload_est(const struct invocation *iv)
 {
-	return opt.tree ? SZ_TARGET_S : sz_noload_s(opt.units, sz_par(&mach, opt.jobs));
+	return opt.tree ? SZ_TARGET_S : sz_noload_s(opt.units, sz_par(&iv->mach, opt.jobs));
 }
 
 /*
@@ -441,6 +559,8 @@ check_tree_disk(const char *where)
 	unsigned long long need = sz_tree_disk(opt.units), free = load_free_bytes(where);
 	struct statvfs sv;
 
+	if (opt.tree)
+		return;
 	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
 	/* no blocks at all: not a disk (/proc); making the directory will say why */
 	if (gen_present(path, (unsigned)opt.units) || need <= free || statvfs(where, &sv) < 0 || sv.f_blocks == 0)
@@ -462,92 +582,12 @@ say_fsize(const struct load *l, const struct load_ctx *ctx)
 			    sz_bytes(b, sizeof(b), sz_fsize()));
 }
 
-/*
- * Everything about the command line and the paths it names, checked
- * before anything is created: exit 2 for bad input, 1 for what is
- * missing on the machine.
- */
+/* Each load's required options and its own check (base: where its files go). */
 static void
-check_inputs(const struct load **loads, int nloads)
+check_loads(const struct invocation *iv, const struct load **loads, int nloads, const char *base)
 {
-	char path[PATH_MAX + 32], dir[PATH_MAX];
-	const char *cc = getenv("CC"), *v;
 	struct stat sb;
-	int fd, i, rc;
-
-	if (!in_path(make_prog()))
-		errx(1, "cannot find '%s' in PATH", make_prog());
-	opt.disturb = DISTURB_PCT;
-	if ((v = getenv("CONTEST_DISTURB_PCT")) != NULL) {
-		char *end;
-
-		errno = 0;
-		opt.disturb = strtod(v, &end);
-		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
-			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
-	}
-	if (!in_path(cc && *cc ? cc : "cc"))
-		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
-
-	/* the log: appendable if it exists, creatable if not */
-	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
-		errx(2, "the log '%s' is a directory", opt.log);
-	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
-		close(fd);
-	else if (errno != ENOENT)
-		err(2, "cannot append to the log '%s'", opt.log);
-	else {
-		dir_of(dir, sizeof(dir), opt.log);
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
-	}
-
-	/* the work directory: an existing one is used as it is; a new one
-	 * needs an existing parent we may write in */
-	if (lstat(opt.workdir, &sb) == 0) {
-		if (S_ISLNK(sb.st_mode))
-			errx(2, "the work directory '%s' is a symbolic link: refused", opt.workdir);
-		if (!S_ISDIR(sb.st_mode))
-			errx(2, "the work directory '%s' is not a directory", opt.workdir);
-		if (access(opt.workdir, W_OK | X_OK) < 0)
-			err(2, "cannot write in the work directory '%s'", opt.workdir);
-	} else {
-		char *p;
-		snprintf(dir, sizeof(dir), "%s", opt.workdir);
-		/* the nearest ancestor that exists must be a writable directory */
-		while ((p = strrchr(dir, '/')) != NULL && p != dir) {
-			*p = '\0';
-			if (stat(dir, &sb) == 0)
-				break;
-		}
-		if (p == NULL)
-			snprintf(dir, sizeof(dir), ".");
-		else if (p == dir)
-			snprintf(dir, sizeof(dir), "/");
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
-			    opt.workdir, dir);
-	}
-	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
-	if (!opt.tree)
-		check_tree_disk(stat(opt.workdir, &sb) == 0 ? opt.workdir : dir);
-
-	if (opt.tree) {
-		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
-		if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
-			errx(2, "kernel tree '%s' is not a directory", opt.tree);
-		if (access(path, R_OK) < 0)
-			errx(2, "kernel tree '%s' has no Makefile", opt.tree);
-		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, who.config) < 0)
-			errx(2, "kernel tree '%s' has no .config: configure it first, "
-			    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
-		if (realpath(opt.tree, tree_dir) == NULL)
-			err(2, "cannot resolve '%s'", opt.tree);
-		if (strlen(tree_dir) >= sizeof(who.workload))
-			errx(2, "kernel tree path '%s' is too long", tree_dir);
-		snprintf(who.workload, sizeof(who.workload), "%s", tree_dir);
-	}
+	int i, rc;
 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
@@ -555,22 +595,22 @@ check_inputs(const struct load **loads, int nloads)
 		struct load_ctx ctx;
 
 		for (o = l->options; o && o->name; o++)
-			if (o->required && load_option_value(o->name) == NULL)
+			if (o->required && load_option_value(&opt.values, o->name) == NULL)
 				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
 				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
 				    o->name, o->arg, o->help);
 		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
-		load_ctx_options(l, &ctx);
+		load_ctx_options(&opt.values, l, &ctx);
 		/* a work directory still to be made lies on its parent's filesystem */
-		ctx.base = l->dir_option ? load_option_value(l->dir_option) :
-		    stat(opt.workdir, &sb) == 0 ? opt.workdir : dir;
+		ctx.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) :
+		    stat(opt.workdir, &sb) == 0 ? opt.workdir : base;
 		ctx.tree = opt.tree;
 		ctx.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-		ctx.ncpu = (int)who.ncpu;
+		ctx.ncpu = (int)iv->who.ncpu;
 		ctx.jobs = opt.jobs;
-		ctx.run_s = noload_est();
+		ctx.run_s = noload_est(iv);
 		if ((rc = l->check(&ctx)) < 0) {
 			char vis[256];
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
@@ -578,6 +618,44 @@ check_inputs(const struct load **loads, int nloads)
 		}
 		say_fsize(l, &ctx);
 	}
+}
+
+/*
+ * Everything about the command line and the paths it names, checked
+ * before anything is created: exit 2 for bad input, 1 for what is
+ * missing on the machine.  It only checks: settle() then takes the
+ * values.
+ */
+static void
+check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
+{
+	char dir[PATH_MAX];
+
+	check_tools();
+	check_log();
+	check_workdir(dir, sizeof(dir));
+	check_tree();
+	check_tree_disk(access(opt.workdir, F_OK) == 0 ? opt.workdir : dir);
+	check_loads(iv, loads, nloads, dir);
+}
+
+/* What the checked inputs give the invocation: the mark's level, and
+ * with -s the tree's real path and its .config's hash. */
+static void
+settle(struct invocation *iv)
+{
+	char path[PATH_MAX + 32];
+
+	disturb_env(&iv->disturb_pct);
+	if (opt.tree == NULL)
+		return;
+	if (realpath(opt.tree, iv->tree_dir) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	/* check_tree saw that it fits */
+	snprintf(iv->who.workload, sizeof(iv->who.workload), "%.*s", (int)sizeof(iv->who.workload) - 1, iv->tree_dir);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (hash_file(path, iv->who.config) < 0)
+		err(2, "cannot read '%s'", path);
 }
 
 /* ----------------------------------------------------------------- lock */
@@ -644,7 +722,7 @@ machine_unlock(void)
  * 0 if it has no ok no_load run.
  */
 static double
-baseline_time(void)
+baseline_time(const struct invocation *iv)
 {
 	struct logreader *lr;
 	struct rec r;
@@ -660,7 +738,7 @@ baseline_time(void)
 	lr->name = opt.log;
 	lr->quiet = 1;
 	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &who)) {
+		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &iv->who)) {
 			sum += r.num[K_ELAPSED];
 			n++;
 		}
@@ -681,44 +759,50 @@ struct plan {
  * disk where its files go, unless --disk says): 0, or -1 with o->why.
  */
 static int
-load_plan(const struct load *l, struct sz_out *o)
+load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 {
-	unsigned long long save = mach.disk_free;
+	struct sz_machine m = iv->mach;
 	struct load_ctx ctx;
 	struct sz_in in;
 	const char *d;
-	int rc;
 
 	memset(&ctx, 0, sizeof(ctx));
-	load_ctx_options(l, &ctx);
+	load_ctx_options(&opt.values, l, &ctx);
 	memset(&in, 0, sizeof(in));
 	in.size = load_size(&ctx);
 	in.jobs = opt.jobs;
 	in.kernel = opt.tree != NULL;
-	in.run_s = noload_est();
-	if (!opt.plan_disk && l->dir_option && (d = load_option_value(l->dir_option)) != NULL)
-		mach.disk_free = load_free_bytes(d);
-	rc = sz_load(&mach, l->sizing, &in, o);
-	mach.disk_free = save;
-	return rc;
+	in.run_s = noload_est(iv);
+	if (!opt.plan_disk && l->dir_option && (d = load_option_value(&opt.values, l->dir_option)) != NULL)
+		m.disk_free = load_free_bytes(d);
+	return sz_load(&m, l->sizing, &in, o);
 }
 
-/* Seconds a run of l should take, from what is known so far. */
-static double
-guess(const struct load *l, const double *spent, const long *done, int li, double base)
+/* Each load's setup seconds as the policy plans them, for the first estimates. */
+static void
+plan_setups(const struct invocation *iv, const struct load **loads, int nloads, double *setup)
 {
 	struct sz_out o;
+	int i;
 
+	for (i = 0; i < nloads; i++)
+		setup[i] = load_plan(iv, loads[i], &o) == 0 ? o.setup_s : 0;
+}
+
+/* Seconds a run of l should take, from what is known so far (setup: its planned setup). */
+static double
+guess(const struct load *l, const double *spent, const long *done, int li, double base, double setup)
+{
 	if (done[li])
 		return spent[li] / (double)done[li];
 	if (l->flags & LOAD_IDLE)
 		return base + RUN_OVERHEAD_S;
-	return sz_run_s(l->sizing, base, (double)opt.lead, load_plan(l, &o) == 0 ? o.setup_s : 0);
+	return sz_run_s(l->sizing, base, (double)opt.lead, setup);
 }
 
 static void
 say_left(const struct plan *p, int np, int next, const double *spent, const long *done,
-    const struct load **loads, int nloads, double base)
+    const struct load **loads, int nloads, double base, const double *setup)
 {
 	double left = 0;
 	int i, k;
@@ -731,7 +815,7 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 	for (i = next; i < np; i++)
 		for (k = 0; k < nloads; k++)
 			if (loads[k] == p[i].load)
-				left += guess(loads[k], spent, done, k, base);
+				left += guess(loads[k], spent, done, k, base, setup[k]);
 	if (next == 0)
 		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
 		    np == 1 ? "" : "s", left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
@@ -741,47 +825,51 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 		    left / 60 + 0.5);
 }
 
+/* Append r to the log, the snapshot first if it is still due; exit 1 if it fails. */
+static void
+log_run(struct invocation *iv, const struct rec *rec, const char *what)
+{
+	if (iv->snap_due) {
+		snprintf(iv->snap.date, sizeof(iv->snap.date), "%s", rec->date);
+		if (log_append(opt.log, &iv->snap) < 0) {
+			warn("cannot append the snapshot to '%s'", opt.log);
+			cage_close(&cage);
+			exit(1);
+		}
+		iv->snap_due = 0;
+	}
+	if (log_append(opt.log, rec) < 0) {
+		warn("cannot append the record of %s to '%s'", what, opt.log);
+		cage_close(&cage);
+		exit(1);
+	}
+}
+
 /*
  * One run of load l: run it, log it, say how it went.  0 if ok; *elapsed
  * is the compile's Time, 0 when it did not run.
  */
 static int
-do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
+do_run(const struct run_env *e, struct invocation *iv, const struct load *l, long run, long round,
     double *elapsed)
 {
 	static struct run r;
-	struct rec rec;
+	static struct rec rec;
 	double el;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
-	r.base = l->dir_option ? load_option_value(l->dir_option) : opt.workdir;
-	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, runs);
+	r.run = run;
+	r.round = round;
+	r.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) : opt.workdir;
+	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, opt.runs);
 	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", opt.label, l->name, run);
 	fprintf(stderr, "contest: %s: starting\n", r.what);
 	if (run_do(e, &r) < 0)
 		stopped_by(run_caught(), e->live);
 
-	rec = who;
-	snprintf(rec.load, sizeof(rec.load), "%s", l->name);
-	snprintf(rec.unit, sizeof(rec.unit), "%s", l->unit);
-	rec.run = run;
-	rec.round = round;
 	run_record(e, &r, &rec);
-	if (snap_due) {
-		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
-		if (log_append(opt.log, &snap_rec) < 0) {
-			warn("cannot append the snapshot to '%s'", opt.log);
-			cage_close(&cage);
-			exit(1);
-		}
-		snap_due = 0;
-	}
-	if (log_append(opt.log, &rec) < 0) {
-		warn("cannot append the record of %s to '%s'", r.what, opt.log);
-		cage_close(&cage);
-		exit(1);
-	}
+	log_run(iv, &rec, r.what);
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
 	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
@@ -844,7 +932,7 @@ choose_loads(int argc, char **argv, const struct load **loads)
 		const struct load_option *o;
 		for (o = (*l)->options; o && o->name; o++) {
 			int used = 0;
-			if (load_option_find(o->name) != o || load_option_value(o->name) == NULL)
+			if (load_option_find(o->name) != o || load_option_value(&opt.values, o->name) == NULL)
 				continue;
 			for (k = 0; k < n; k++) {
 				const struct load_option *q;
@@ -900,28 +988,28 @@ nearest_dir(char *dir, size_t len, const char *path)
 
 /* --cpus, --mem, --disk: the machine to plan for instead of this one's. */
 static void
-plan_machine(void)
+plan_machine(struct sz_machine *m)
 {
 	if (opt.plan_cpus > 0) {
-		memset(&mach.cpu, 0, sizeof(mach.cpu));
-		mach.cpu.online = mach.cpu.affinity = mach.cpu.set = mach.cpu.usable = (int)opt.plan_cpus;
+		memset(&m->cpu, 0, sizeof(m->cpu));
+		m->cpu.online = m->cpu.affinity = m->cpu.set = m->cpu.usable = (int)opt.plan_cpus;
 	}
 	if (opt.plan_mem > 0) {
-		memset(&mach.mem, 0, sizeof(mach.mem));
-		mach.mem.ram = opt.plan_mem;
-		mach.mem.avail = opt.plan_mem / 100 * PLAN_AVAIL_PCT;
-		mach.mem.cg_limit = mach.mem.cg_avail = SZ_UNLIMITED;
-		mach.mem.dirty = sz_dirty(opt.plan_mem);
+		memset(&m->mem, 0, sizeof(m->mem));
+		m->mem.ram = opt.plan_mem;
+		m->mem.avail = opt.plan_mem / 100 * PLAN_AVAIL_PCT;
+		m->mem.cg_limit = m->mem.cg_avail = SZ_UNLIMITED;
+		m->mem.dirty = sz_dirty(opt.plan_mem);
 	}
 	if (opt.plan_disk > 0)
-		mach.disk_free = opt.plan_disk;
+		m->disk_free = opt.plan_disk;
 }
 
 /* The CPUs contest plans for, and what it makes of them. */
 static void
-say_cpus(void)
+say_cpus(const struct invocation *iv)
 {
-	const struct sz_cpus *c = &mach.cpu;
+	const struct sz_cpus *c = &iv->mach.cpu;
 	char q[32] = "no quota";
 
 	if (c->quota > 0)
@@ -931,40 +1019,43 @@ say_cpus(void)
 	if (opt.tree)
 		fprintf(stderr, "\n");
 	else
-		fprintf(stderr, ", %ld units, about %.0f s a no_load compile\n", opt.units, noload_est());
+		fprintf(stderr, ", %ld units, about %.0f s a no_load compile\n", opt.units, noload_est(iv));
 }
 
+/*
+ * Who is measured, as far as the command line and uname(2) say, and on
+ * what: the CPUs and memory the sizing policy plans for, the -j and the
+ * built-in tree's units it gives.
+ */
 static void
-identify(void)
+identify(struct invocation *iv)
 {
+	struct rec *w = &iv->who;
 	char dir[PATH_MAX];
 	struct utsname u;
 
-	rec_init(&who);
+	rec_init(w);
 	uname(&u);
-	snprintf(who.host, sizeof(who.host), "%s", u.nodename);
-	snprintf(who.kernel, sizeof(who.kernel), "%s", u.release);
+	snprintf(w->host, sizeof(w->host), "%s", u.nodename);
+	snprintf(w->kernel, sizeof(w->kernel), "%s", u.release);
 	if (!opt.label[0])
 		sanitise(opt.label, u.release, sizeof(opt.label));
-	snprintf(who.label, sizeof(who.label), "%s", opt.label);
-	sz_read(&mach, NULL);
+	snprintf(w->label, sizeof(w->label), "%s", opt.label);
+	sz_read(&iv->mach, NULL);
 	nearest_dir(dir, sizeof(dir), opt.workdir);
-	mach.disk_free = load_free_bytes(dir);
-	plan_machine();
-	who.ncpu = mach.cpu.usable;
-	who.ncpu_online = mach.cpu.online;
+	iv->mach.disk_free = load_free_bytes(dir);
+	plan_machine(&iv->mach);
+	w->ncpu = iv->mach.cpu.usable;
+	w->ncpu_online = iv->mach.cpu.online;
 	if (opt.jobs == 0)
-		opt.jobs = sz_jobs(&mach, opt.tree != NULL);
+		opt.jobs = sz_jobs(&iv->mach, opt.tree != NULL);
 	if (opt.units == 0)
-		opt.units = sz_units(sz_par(&mach, opt.jobs));
-	who.jobs = opt.jobs;
-	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
-	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
-	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
+		opt.units = sz_units(sz_par(&iv->mach, opt.jobs));
+	w->jobs = opt.jobs;
+	snprintf(w->workload, sizeof(w->workload), "builtin:%ld", opt.units);
+	snprintf(w->drop, sizeof(w->drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(w->inv, sizeof(w->inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
-
-/* src into the array dst, cut to fit */
-#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
 
 /*
  * The box, once per invocation: its own record in the log, written with
@@ -972,39 +1063,25 @@ identify(void)
  * nothing), taken before the runs (it runs cc and make --version).
  */
 static void
-snapshot(void)
+snapshot(struct invocation *iv)
 {
 	static struct sys_snap sn;
-	struct rec r = who;
+	struct rec *r = &iv->snap;
+	time_t t = time(NULL);
+	struct tm tm;
 
-	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
-	r.snapshot = 1;
-	{
-		time_t t = time(NULL);
-		struct tm tm;
-		gmtime_r(&t, &tm);
-		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
-	COPY(r.kernel, sn.release);
-	COPY(r.snap.uname, sn.version);
-	COPY(r.snap.cmdline, sn.cmdline);
-	COPY(r.snap.cpu, sn.cpu);
-	COPY(r.snap.governor, sn.governor);
-	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
-	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
-	COPY(r.snap.thp, sn.thp);
-	COPY(r.snap.fs, sn.fstype);
-	COPY(r.snap.fsopts, sn.fsopts);
-	COPY(r.snap.sched, sn.iosched);
-	COPY(r.snap.cc, sn.cc);
-	COPY(r.snap.make, sn.make);
-	snap_rec = r;
-	snap_due = 1;
+	*r = iv->who;
+	r->snapshot = 1;
+	sys_snap(&machine, &sn, make_prog(), iv->who.config[0] ? iv->who.config : NULL);
+	sys_snap_record(&sn, r);
+	gmtime_r(&t, &tm);
+	strftime(r->date, sizeof(r->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	iv->snap_due = 1;
 }
 
 /* The built-in tree, written if missing or stale. */
 static void
-builtin_tree(void)
+builtin_tree(struct invocation *iv)
 {
 	char e[512], abs[PATH_MAX];
 	int rc;
@@ -1012,9 +1089,9 @@ builtin_tree(void)
 	/* the tree path must not depend on where make runs */
 	if (realpath(opt.workdir, abs) == NULL)
 		err(1, "cannot resolve '%s'", opt.workdir);
-	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
+	if (snprintf(iv->tree_dir, sizeof(iv->tree_dir), "%s/builtin", abs) >= (int)sizeof(iv->tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
-	rc = gen_tree(tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	rc = gen_tree(iv->tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
 	if (rc == -1)
 		errx(1, "%s", e);
 	if (rc == -2 || run_pending()) {
@@ -1025,7 +1102,7 @@ builtin_tree(void)
 	}
 	if (rc == 1)
 		fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
-		    opt.units, tree_dir);
+		    opt.units, iv->tree_dir);
 }
 
 /*
@@ -1114,26 +1191,26 @@ prepare_workdir(const struct load **loads, int nloads)
 	run_sweep(opt.workdir);
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			run_sweep(load_option_value(loads[i]->dir_option));
+			run_sweep(load_option_value(&opt.values, loads[i]->dir_option));
 	snprintf(outdir, sizeof(outdir), "%s/output", opt.workdir);
 	return open_own_dir("output directory", outdir);
 }
 
 /* The machine's counters over the work directory's and -o's disks. */
 static int
-open_machine(const struct load **loads, int nloads)
+open_machine(const struct invocation *iv, const struct load **loads, int nloads)
 {
 	const char *dirs[2] = { opt.workdir, NULL };
 	int i, rc;
 
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			dirs[1] = load_option_value(loads[i]->dir_option);
-	if ((rc = sys_open(&sys, dirs, 2)) < 0)
+			dirs[1] = load_option_value(&opt.values, loads[i]->dir_option);
+	if ((rc = sys_open(&machine, dirs, 2)) < 0)
 		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
-	sys_cpus(&sys, mach.cpu.mask, SZ_MAXCPU, mach.cpu.online);
-	if (sys.psi != SYS_PSI_ON)
-		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	sys_cpus(&machine, iv->mach.cpu.mask, SZ_MAXCPU, iv->mach.cpu.online);
+	if (machine.psi != SYS_PSI_ON)
+		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", machine.psi_why);
 	return rc;
 }
 
@@ -1167,7 +1244,7 @@ baseline_first(const struct load **loads, int nloads, double logbase)
 
 /* What every run shares: the commands, the container, the counters. */
 static void
-fill_env(struct run_env *env)
+fill_env(struct run_env *env, const struct invocation *iv)
 {
 	static char jobs[32], *job_argv[4], *clean_argv[4];
 
@@ -1182,18 +1259,20 @@ fill_env(struct run_env *env)
 	clean_argv[3] = NULL;
 	env->cage = &cage;
 	env->tree = opt.tree;
-	env->job_dir = tree_dir;
+	env->job_dir = iv->tree_dir;
 	env->job_argv = job_argv;
 	env->clean_argv = clean_argv;
 	env->lead = (double)opt.lead;
-	env->drop = !strcmp(who.drop, "yes");
+	env->drop = !strcmp(iv->who.drop, "yes");
 	env->live = isatty(2);
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	env->ncpu = mach.cpu.online;
-	env->usable = (int)who.ncpu;
+	env->ncpu = iv->mach.cpu.online;
+	env->usable = (int)iv->who.ncpu;
 	env->jobs = opt.jobs;
-	env->run_s = noload_est();
-	env->disturb_pct = opt.disturb;
+	env->run_s = noload_est(iv);
+	env->disturb_pct = iv->disturb_pct;
+	env->values = &opt.values;
+	env->who = &iv->who;
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
@@ -1217,16 +1296,17 @@ calibrate(struct run_env *env)
 
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
-run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
+run_suite(struct run_env *env, struct invocation *iv, const struct load **loads, int nloads, double logbase)
 {
 	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
-	double spent[MAXLOADS + 1] = { 0 }, est, nl_sum = 0;
+	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], est, nl_sum = 0;
 	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
 	int np, k, failed = 0, compiled = 0;
 
 	np = make_plan(plan, loads, nloads);
-	est = logbase > 0 ? logbase : opt.tree ? 0 : noload_est();
-	say_left(plan, np, 0, spent, done, loads, nloads, est);
+	plan_setups(iv, loads, nloads, setup);
+	est = logbase > 0 ? logbase : opt.tree ? 0 : noload_est(iv);
+	say_left(plan, np, 0, spent, done, loads, nloads, est, setup);
 	for (k = 0; k < np; k++) {
 		double t0, el = 0;
 		int li;
@@ -1237,7 +1317,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 			warm_up(env, plan[k].load);
 		env->timeout = time_limit(logbase, nl_sum, nl_n);
 		t0 = run_now();
-		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
+		if (do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
 			nl_sum += el;
@@ -1247,7 +1327,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 		compiled |= el > 0;
 		spent[li] += run_now() - t0;
 		done[li]++;
-		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
+		say_left(plan, np, k + 1, spent, done, loads, nloads, est, setup);
 		finished(plan, np, k, loads, nloads);
 	}
 	return failed;
@@ -1279,13 +1359,14 @@ final_report(const struct load **loads, int nloads)
 
 /* One load's lines of the plan; its disk and memory into *disk, *mem.  -1: it cannot run there. */
 static int
-plan_load_lines(const struct load *l, unsigned long long *disk, unsigned long long *mem)
+plan_load_lines(const struct invocation *iv, const struct load *l, unsigned long long *disk,
+    unsigned long long *mem)
 {
 	struct sz_out o;
 	char b[32];
 
 	*disk = *mem = 0;
-	if (load_plan(l, &o) < 0) {
+	if (load_plan(iv, l, &o) < 0) {
 		printf("%s size: cannot run here: %s\n", l->name, o.why);
 		return -1;
 	}
@@ -1306,6 +1387,51 @@ plan_load_lines(const struct load *l, unsigned long long *disk, unsigned long lo
 	return 0;
 }
 
+/* The plan's machine and compile: cpus, memory, disk, units, jobs, the no_load estimate. */
+static void
+plan_compile(const struct invocation *iv, double base)
+{
+	const struct sz_cpus *c = &iv->mach.cpu;
+	const struct sz_mem *m = &iv->mach.mem;
+	char a[32], b[32], e[32];
+
+	printf("cpus: %d usable of %d online (affinity %d, cpuset %d, quota ", c->usable, c->online,
+	    c->affinity, c->cpuset);
+	printf(c->quota > 0 ? "%.2f)\n" : "none)\n", c->quota);
+	printf("memory: %s (MemAvailable %s, memory cgroup %s)\n", sz_bytes(a, sizeof(a), m->ram),
+	    sz_bytes(b, sizeof(b), m->avail), m->cg[0] ? sz_bytes(e, sizeof(e), m->cg_limit) : "none");
+	printf("disk: %s free\n", sz_bytes(a, sizeof(a), iv->mach.disk_free));
+	if (opt.tree) {
+		printf("jobs: %ld\n", opt.jobs);
+		printf("no_load estimate: %.0f s (a kernel tree: the policy's target)\n", base);
+		return;
+	}
+	printf("units: %ld\n", opt.units);
+	printf("jobs: %ld\n", opt.jobs);
+	printf("no_load estimate: %.0f s\n", base);
+	printf("serial share: %.1f%% of the work (Amdahl's s), %.0f%% of the estimate\n",
+	    sz_serial(opt.units) * 100, sz_serial(opt.units) * sz_noload_s(opt.units, 1) / base * 100);
+}
+
+/* The plan's suite: every run of every round, cacherun's warm-up if it comes first. */
+static double
+plan_suite(const struct invocation *iv, const struct load **loads, int nloads, double base)
+{
+	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
+	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], suite = 0;
+	long done[MAXLOADS + 1] = { 0 };
+	int i, k, np = make_plan(p, loads, nloads);
+
+	plan_setups(iv, loads, nloads, setup);
+	for (i = 0; i < np; i++)
+		for (k = 0; k < nloads; k++)
+			if (loads[k] == p[i].load)
+				suite += guess(loads[k], spent, done, k, base, setup[k]);
+	if (np > 0 && (p[0].load->flags & LOAD_WARM))
+		suite += base + RUN_OVERHEAD_S;
+	return suite;
+}
+
 /*
  * --plan: what the options would do on this machine (or on the one
  * --cpus, --mem and --disk describe), one "key: value" line each;
@@ -1314,48 +1440,30 @@ plan_load_lines(const struct load *l, unsigned long long *disk, unsigned long lo
 static int
 plan_mode(int argc, char **argv)
 {
-	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
 	const struct load *loads[MAXLOADS + 1];
-	unsigned long long disk = 0, mem = 0, d, m, tree, comp, src = 0;
-	const struct sz_cpus *c = &mach.cpu;
-	double spent[MAXLOADS + 1] = { 0 }, suite = 0, base;
-	long done[MAXLOADS + 1] = { 0 };
+	static struct invocation iv;
+	unsigned long long disk = 0, mem = 0, d, m, tree, comp, free;
 	char a[32], b[32], e[32], path[PATH_MAX + 16];
-	int nloads, i, k, np, bad = 0;
+	int nloads, i, bad = 0;
+	double base, suite;
 
 	nloads = choose_loads(argc, argv, loads);
-	identify();
+	identify(&iv);
 	if (opt.tree) {
 		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, who.config) < 0)
+		if (hash_file(path, iv.who.config) < 0)
 			errx(2, "kernel tree '%s' has no .config", opt.tree);
 	}
-	nloads = baseline_first(loads, nloads, baseline_time());
-	base = noload_est();
+	nloads = baseline_first(loads, nloads, baseline_time(&iv));
+	base = noload_est(&iv);
+	plan_compile(&iv, base);
 	/* the loads are sized once the tree's sources are written */
 	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+	free = iv.mach.disk_free;
 	if (!opt.tree && !gen_present(path, (unsigned)opt.units))
-		src = sz_tree_src(opt.units);
-	printf("cpus: %d usable of %d online (affinity %d, cpuset %d, quota ", c->usable, c->online,
-	    c->affinity, c->cpuset);
-	printf(c->quota > 0 ? "%.2f)\n" : "none)\n", c->quota);
-	printf("memory: %s (MemAvailable %s, memory cgroup %s)\n", sz_bytes(a, sizeof(a), mach.mem.ram),
-	    sz_bytes(b, sizeof(b), mach.mem.avail),
-	    mach.mem.cg[0] ? sz_bytes(e, sizeof(e), mach.mem.cg_limit) : "none");
-	printf("disk: %s free\n", sz_bytes(a, sizeof(a), mach.disk_free));
-	mach.disk_free = mach.disk_free > src ? mach.disk_free - src : 0;
-	if (!opt.tree) {
-		printf("units: %ld\n", opt.units);
-		printf("jobs: %ld\n", opt.jobs);
-		printf("no_load estimate: %.0f s\n", base);
-		printf("serial share: %.1f%% of the work (Amdahl's s), %.0f%% of the estimate\n",
-		    sz_serial(opt.units) * 100, sz_serial(opt.units) * sz_noload_s(opt.units, 1) / base * 100);
-	} else {
-		printf("jobs: %ld\n", opt.jobs);
-		printf("no_load estimate: %.0f s (a kernel tree: the policy's target)\n", base);
-	}
+		iv.mach.disk_free = free > sz_tree_src(opt.units) ? free - sz_tree_src(opt.units) : 0;
 	for (i = 0; i < nloads; i++) {
-		bad |= plan_load_lines(loads[i], &d, &m) < 0;
+		bad |= plan_load_lines(&iv, loads[i], &d, &m) < 0;
 		disk = d > disk ? d : disk;
 		mem = m > mem ? m : mem;
 	}
@@ -1365,14 +1473,7 @@ plan_mode(int argc, char **argv)
 	    sz_bytes(a, sizeof(a), tree + disk), sz_bytes(b, sizeof(b), tree), sz_bytes(e, sizeof(e), disk));
 	printf("memory needed: %llu bytes (%s: the compile's %s, the largest load's %s)\n", comp + mem,
 	    sz_bytes(a, sizeof(a), comp + mem), sz_bytes(b, sizeof(b), comp), sz_bytes(e, sizeof(e), mem));
-	np = make_plan(p, loads, nloads);
-	for (i = 0; i < np; i++)
-		for (k = 0; k < nloads; k++)
-			if (loads[k] == p[i].load)
-				suite += guess(loads[k], spent, done, k, base);
-	/* cacherun's warm-up compile, when nothing compiles before it */
-	if (np > 0 && (p[0].load->flags & LOAD_WARM))
-		suite += base + RUN_OVERHEAD_S;
+	suite = plan_suite(&iv, loads, nloads, base);
 	printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s)\n", suite, suite / 60,
 	    opt.runs, opt.runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s");
 	return bad;
@@ -1382,36 +1483,37 @@ static int
 run_mode(int argc, char **argv)
 {
 	const struct load *loads[MAXLOADS + 1];
+	static struct invocation iv;
 	struct run_env env;
 	char why[256];
 	double logbase;
 	int nloads, failed;
 
 	nloads = choose_loads(argc, argv, loads);
-	identify();
-	say_cpus();
-	check_inputs(loads, nloads);
+	identify(&iv);
+	say_cpus(&iv);
+	check_inputs(&iv, loads, nloads);
+	settle(&iv);
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
 	env.outfd = prepare_workdir(loads, nloads);
-	if (open_machine(loads, nloads) == 0)
-		env.sys = &sys;
-	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
+	if (open_machine(&iv, loads, nloads) == 0)
+		env.sys = &machine;
+	snapshot(&iv);	/* before signals are blocked: a make --version that hangs can be ^C'ed */
 	run_signals();
 	if (opt.tree == NULL)
-		builtin_tree();
+		builtin_tree(&iv);
 	if (cage_open(&cage, why, sizeof(why)) < 0)
 		errx(1, "%s", why);
 	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
-	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
-	logbase = baseline_time();
+	logbase = baseline_time(&iv);
 	nloads = baseline_first(loads, nloads, logbase);
-	fill_env(&env);
+	fill_env(&env, &iv);
 
 	machine_lock();
 	calibrate(&env);
-	failed = run_suite(&env, loads, nloads, logbase);
+	failed = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
 	cage_close(&cage);
 	return final_report(loads, nloads) || failed;
@@ -1534,7 +1636,7 @@ parse_options(int argc, char **argv)
 			option_name(run_only, sizeof(run_only), i < NCORE ? core[i].key : lopt[i - NCORE]->key,
 			    i < NCORE ? core[i].name : lopt[i - NCORE]->name);
 		if (i >= NCORE) {
-			if (load_option_set(lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
+			if (load_option_set(&opt.values, lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			continue;
 		}
