@@ -13,9 +13,10 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
-REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
+REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o verdict.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h verdict.h \
+	loads/load.h
 
 all: contest
 
@@ -30,7 +31,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/verdict-sim.bin \
+	tests/verdict-test.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -39,6 +41,11 @@ tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o $(LDLIBS)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
+# the comparison engine: its simulation (doc/report.md, Verdicts) and its unit test
+tests/verdict-sim.bin: tests/verdict-sim.c verdict.o stats.o verdict.h stats.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/verdict-sim.c verdict.o stats.o $(LDLIBS)
+tests/verdict-test.bin: tests/verdict-test.c verdict.o stats.o verdict.h stats.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/verdict-test.c verdict.o stats.o $(LDLIBS)
 
 tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
