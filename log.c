@@ -128,6 +128,7 @@ static const struct field fields[] = {
 	N("lat_max",      K_LAT_MAX,   0, 0),
 	N("dl_met",       K_DL_MET,    2, 0),
 	N("probe_cpu",    K_PROBE_CPU, 3, 0),
+	N("lat_rq",       K_LAT_RQ,    1, 0),
 	/* the snapshot's own */
 	S("uname",    snap.uname,    0, SNAP),
 	S("cmdline",  snap.cmdline,  0, SNAP),

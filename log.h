@@ -59,6 +59,7 @@ enum {
 	K_LAT_MAX,	/* largest, us */
 	K_DL_MET,	/* periods whose work ended before the next began, % */
 	K_PROBE_CPU,	/* the probe's CPU, s */
+	K_LAT_RQ,	/* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */
 	K_NNUM
 };
 
