@@ -88,6 +88,11 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 	}
 	m.base_row = base;
 	m.cmp_row = cmp;
+	if (model_verdicts(&m) < 0) {
+		warnx("out of memory");
+		model_free(&m);
+		return 1;
+	}
 	rc = render(out, &m);
 	if (rc == 0 && o->svg)
 		rc = render_svg(o->svg, &m);

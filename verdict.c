@@ -124,7 +124,7 @@ void
 vd_parts(struct vd_test *t, const struct vd_part *p, int np, double base)
 {
 	double est = 0, var = 0, dd = 0, first = p[0].mean;
-	int i, log_ok = 1, same = 1;
+	int i, log_ok = 1, same = 1, few = 0;
 
 	t->tested = t->log = 0;
 	t->est = t->var = t->df = NAN;
@@ -132,39 +132,40 @@ vd_parts(struct vd_test *t, const struct vd_part *p, int np, double base)
 	t->n = 0;
 	t->p = NAN;
 	for (i = 0; i < np; i++) {
-		if (p[i].n < 2 || !isfinite(p[i].mean) || !isfinite(p[i].var))
+		if (p[i].n < 1 || !isfinite(p[i].mean))
 			return;
+		few |= p[i].n < 2 || !isfinite(p[i].var);
 		log_ok &= p[i].mean > 0 || t->logged;
-		same &= p[i].var == 0 && p[i].mean == first;
+		same &= p[i].n > 1 && p[i].var == 0 && p[i].mean == first;
 		if (t->n == 0 || p[i].n < t->n)
 			t->n = p[i].n;
 	}
-	if (same)
-		return;		/* nothing varies: no test, no share of alpha */
 	for (i = 0; i < np; i++) {
 		/* each part's share of the variance: the delta method on log(mean) */
-		double c = p[i].coef * p[i].coef * p[i].var / (double)p[i].n;
+		double c = few ? 0 : p[i].coef * p[i].coef * p[i].var / (double)p[i].n;
 
 		if (log_ok && !t->logged)
 			c /= p[i].mean * p[i].mean;
 		est += p[i].coef * (log_ok && !t->logged ? log(p[i].mean) : p[i].mean);
 		var += c;
-		dd += c * c / (double)(p[i].n - 1);
+		dd += few ? 0 : c * c / (double)(p[i].n - 1);
 	}
-	t->tested = 1;
 	t->log = log_ok;
-	t->est = est;
+	t->est = est;	/* the point change, shown even when it cannot be tested */
+	if (few || same)
+		return;		/* too few values, or nothing varies: no test, no share of alpha */
+	t->tested = 1;
 	t->var = var;
 	t->df = dd > 0 ? var * var / dd : (double)(p[0].n + (np > 1 ? p[1].n : 0) - 2);
 	if (!(var > 0))		/* each side constant: how far apart, counted, not estimated */
-		t->p = est == 0 ? 1 : apart_p(p[0].n, np > 1 ? p[1].n : p[0].n);
+		t->p = apart_p(p[0].n, np > 1 ? p[1].n : p[0].n);
 }
 
-/* est (and its bounds) as % of the base and as a difference. */
+/* est (and its bounds, q standard errors away) as % of the base and as a difference. */
 static void
 express(struct vd_test *t, double q)
 {
-	double se = sqrt(t->var), lo = t->est - q * se, hi = t->est + q * se;
+	double se = t->tested ? sqrt(t->var) : NAN, lo = t->est - q * se, hi = t->est + q * se;
 
 	if (t->log) {
 		t->pct = 100 * expm1(t->est);
@@ -294,6 +295,8 @@ vd_family(struct vd_test *t, size_t n, double alpha)
 		x->runs = 0;
 		if (!x->tested) {
 			x->p = NAN;
+			if (isfinite(x->est))
+				express(x, NAN);	/* the point change alone */
 			continue;
 		}
 		if (x->var > 0)

@@ -102,9 +102,11 @@ struct vd_test {
  * The estimate of t from its parts: a log ratio of means when every mean
  * is above 0 (each part adds coef^2 var / (n mean^2), the delta method),
  * else a difference of means; with t->logged, the parts' means are of
- * logs already, and est, their sum, is a log ratio of geometric means.  Untested when a part has n < 2, or when
- * no part varies and the means are all equal.  base: the level the
- * change is a percentage of (the base's mean, or its geometric mean).
+ * logs already, and est, their sum, is a log ratio of geometric means.
+ * Untested (est still the point change) when a part has fewer than 2
+ * values, or when every value of every part is the same.  base: the
+ * level the change is a percentage of (the base's mean, or its
+ * geometric mean).
  */
 void vd_parts(struct vd_test *t, const struct vd_part *p, int np, double base);
 
