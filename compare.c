@@ -63,7 +63,7 @@ sgn(char *buf, size_t len, double v, const char *suffix)
 
 /* The change and its interval: in % of BASE, else (BASE 0) in the unit. */
 static void
-change_text(char *ch, char *iv, size_t len, const struct vd_test *t)
+change_text(char *ch, char *iv, size_t len, const struct vd_test *t, int tight)
 {
 	char lo[16], hi[16];
 	int pct = isfinite(t->pct);
@@ -75,7 +75,7 @@ change_text(char *ch, char *iv, size_t len, const struct vd_test *t)
 	}
 	sgn(lo, sizeof(lo), pct ? t->lo : t->dlo, "");
 	sgn(hi, sizeof(hi), pct ? t->hi : t->dhi, "");
-	snprintf(iv, len, "[%6s, %6s]", lo, hi);
+	snprintf(iv, len, tight ? "[%s, %s]" : "[%6s, %6s]", lo, hi);
 }
 
 static const char *
@@ -133,7 +133,7 @@ line(FILE *out, const struct model *m, const struct group *b, const struct group
 	int kk = k == F_RATIO ? M_PAIRED : k;
 
 	means(bm, gm, sizeof(bm), m, b, g, k);
-	change_text(ch, iv, sizeof(ch), t);
+	change_text(ch, iv, sizeof(ch), t, 0);
 	slot_name(name, sizeof(name), g, k, t);
 	fprintf(out, "%*s %*s %8s %-16s %-7s %s\n", NUMW, bm, NUMW, gm, ch, iv,
 	    verdict_word(t, m->o->verbose), name);
@@ -324,7 +324,7 @@ sum_line(FILE *out, const struct model *m, size_t row, int s)
 
 	if (t == NULL)
 		return;
-	change_text(ch, iv, sizeof(ch), t);
+	change_text(ch, iv, sizeof(ch), t, 0);
 	fprintf(out, "  %-6s %8s %-16s %-7s over %d load%s%s\n", what[s], ch, iv,
 	    verdict_word(t, m->o->verbose), w->sloads[s], w->sloads[s] == 1 ? "" : "s",
 	    w->sround[s] ? ", per round" : "");
@@ -439,4 +439,98 @@ render_compare(FILE *out, const struct model *m)
 	    "floor; held: the environment explains it; ?: under 2 runs a side\n"
 	    "(doc/contest.1, REPORT, Verdicts)\n", base);
 	return 0;
+}
+
+/* ------------------------------------------------------------- --verdict */
+
+enum { V_GOOD = 0, V_WORSE = 1, V_UNDECIDED = 125 };
+
+/*
+ * One verdict metric of a load: worse beyond thr, or not worse (the
+ * interval's worse end within thr), or undecided; its clause in buf.
+ */
+static int
+judge(char *buf, size_t len, const char *what, const struct vd_test *t, double thr)
+{
+	char ch[48], iv[48];
+	double rel, abs, worst;
+
+	vd_floor(t->kind, &rel, &abs);
+	if (!(thr > 0))
+		thr = rel;
+	change_text(ch, iv, sizeof(ch), t, 1);
+	worst = t->better < 0 ? t->hi : -t->lo;	/* how much worse the interval allows */
+	if (t->mark == VD_WORSE && fabs(t->pct) > thr) {
+		snprintf(buf, len, "%s %s %s worse, beyond %g%%", what, ch, iv, thr);
+		return V_WORSE;
+	}
+	if (t->mark == VD_HELD) {
+		snprintf(buf, len, "%s %s %s held: %s", what, ch, iv, t->why ? t->why : "the environment");
+		return V_UNDECIDED;
+	}
+	if (!t->tested || !isfinite(worst)) {
+		snprintf(buf, len, "%s %s %s", what, ch, t->n < 2 ? "not tested: under 2 runs a side" :
+		    "the same in every run");
+		return t->n < 2 ? V_UNDECIDED : V_GOOD;
+	}
+	if (worst > thr) {
+		snprintf(buf, len, "%s %s %s may be worse by over %g%%", what, ch, iv, thr);
+		return V_UNDECIDED;
+	}
+	snprintf(buf, len, "%s %s %s within %g%%", what, ch, iv, thr);
+	return V_GOOD;
+}
+
+/* One load's verdict: its line, and 0, 1 or 125. */
+static int
+judge_load(FILE *out, const struct model *m, const struct group *g, double thr)
+{
+	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
+	static const char *what[] = { "Time", "Ratio", "Loads", "latency p99" };
+	char buf[1024], ld[64], one[256];
+	int v = V_GOOD, i, n = 0, r;
+
+	buf[0] = '\0';
+	model_clean(ld, sizeof(ld), g->load);
+	for (i = 0; i < 4; i++) {
+		const struct vd_test *t = model_test(m, g, k[i]);
+
+		if (t == NULL)
+			continue;
+		r = judge(one, sizeof(one), what[i], t, thr);
+		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s%s", n ? "; " : "", one);
+		if (n >= (int)sizeof(buf))
+			n = sizeof(buf) - 1;
+	}
+	model_note(out, "%s: %s: %s", ld, v == V_WORSE ? "worse" : v == V_UNDECIDED ? "cannot decide" :
+	    "not worse", n ? buf : "no verdict metric to judge");
+	return n ? v : V_UNDECIDED;
+}
+
+int
+render_verdict(FILE *out, const struct model *m, size_t row, double thr)
+{
+	char gn[ROWNAME_MAX], bn[ROWNAME_MAX];
+	int v = V_GOOD, any = 0, r;
+	size_t i;
+
+	model_clean(gn, sizeof(gn), m->rows[row].name);
+	model_clean(bn, sizeof(bn), m->rows[m->cmp_row].name);
+	for (i = 0; i < m->nsect; i++) {
+		const struct group *g = model_find(m, row, m->sect[i].load);
+
+		if (g == NULL || g->vt == NONE)
+			continue;	/* a load only one of them ran, or none ran ok */
+		any = 1;
+		r = judge_load(out, m, g, thr);
+		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
+	}
+	if (!any) {
+		model_note(out, "%s against %s: no load with ok runs of both: cannot decide", gn, bn);
+		return V_UNDECIDED;
+	}
+	model_note(out, "%s against %s: %s (exit %d)", gn, bn, v == V_WORSE ? "worse" :
+	    v == V_UNDECIDED ? "the runs cannot decide" : "not worse", v);
+	return v;
 }

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,10 @@ static struct {
 	int no_baseline;
 	int report;
 	struct report_opts ro;
+	double until;			/* --until PCT: rounds until every Ratio is known within it; 0: off */
+	long max_rounds;		/* --max-rounds; 0: DEF_MAX_ROUNDS with --until */
+	double max_time;		/* --max-time MINUTES, in seconds; 0: none */
+	const char *against;		/* --against LABEL */
 } opt;
 
 /* what every record of the invocation shares */
@@ -485,6 +490,35 @@ baseline_time(void)
 	return n ? sum / (double)n : 0;
 }
 
+/* Has the log a run of label, for --against?  Refused before anything runs if not. */
+static void
+against_known(void)
+{
+	struct logreader *lr;
+	struct rec *r;
+	FILE *f;
+	int found = 0;
+
+	if (opt.against == NULL)
+		return;
+	if ((f = fopen(opt.log, "r")) == NULL)
+		errx(2, "--against '%s': the log '%s' cannot be read: %s", opt.against, opt.log, strerror(errno));
+	if ((lr = calloc(1, sizeof(*lr))) == NULL || (r = malloc(sizeof(*r))) == NULL)
+		err(1, "calloc");
+	lr->f = f;
+	lr->name = opt.log;
+	lr->quiet = 1;
+	while (!found && log_next(lr, r))
+		found = !r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK);
+	free(r);
+	free(lr);
+	fclose(f);
+	if (!found)
+		errx(2, "--against: no ok run of '%s' in '%s'", opt.against, opt.log);
+	if (!strcmp(opt.against, opt.label))
+		errx(2, "--against '%s' is the label being measured: name another with -k", opt.against);
+}
+
 /* ------------------------------------------------------------ the suite */
 
 struct plan {
@@ -658,7 +692,7 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 				p[np++].round = 0;
 			}
 	} else {
-		for (k = 1; k <= opt.runs; k++)
+		for (k = 1; k <= (opt.until > 0 ? opt.max_rounds : opt.runs); k++)
 			for (i = 0; i < nloads; i++) {
 				p[np].load = loads[i];
 				p[np].run = k;
@@ -784,7 +818,8 @@ finished(const struct plan *p, int np, int k, const struct load **loads, int nlo
 			return;
 		for (i = 0; i < nloads; i++)
 			names[n++] = loads[i]->name;
-		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+		printf("After round %ld of %s%ld:\n\n", p[k].round, opt.until > 0 ? "at most " : "",
+		    opt.until > 0 ? opt.max_rounds : opt.runs);
 	}
 	ro.loads = names;
 	ro.nloads = n;
@@ -939,6 +974,106 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/*
+ * --until: after round `round`, is every load's Ratio known within
+ * opt.until (with --against: its change against that label, to within
+ * half of it, so that the interval is at most as wide as the margin)?
+ * Says how precise it is on a progress line; 1 when it is.  Stopping
+ * looks at the interval's width only, never at the change itself: see
+ * doc/contest.1 (--until).
+ */
+static int
+precise_enough(const struct load **loads, int nloads, long round)
+{
+	const char *names[MAXLOADS + 1], *logs = opt.log;
+	struct report_opts ro = { 0 };
+	static struct report_prec p;
+	double goal = opt.against ? opt.until / 2 : opt.until;
+	char line[1024];
+	size_t n = 0;
+	int i, ok = 1;
+
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	ro.compare = opt.against;
+	report_data(&ro);
+	if (report_precision(&ro, logs, &who, &p) < 0 || p.n == 0)
+		return 0;
+	for (i = 0; i < p.n && n < sizeof(line); i++) {
+		ok &= p.l[i].hw <= goal;
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s", i ? "," : "", p.l[i].load);
+		if (n < sizeof(line))
+			n += (size_t)(isnan(p.l[i].hw) ? snprintf(line + n, sizeof(line) - n, " -") :
+			    snprintf(line + n, sizeof(line) - n, " +-%.1f%%", p.l[i].hw));
+		if (n < sizeof(line) && p.l[i].disturbed)
+			n += (size_t)snprintf(line + n, sizeof(line) - n, " (%ld run%s left out as disturbed)",
+			    p.l[i].disturbed, p.l[i].disturbed == 1 ? "" : "s");
+	}
+	fprintf(stderr, "contest: after round %ld: %s%s%s half-width:%s; until +-%g%%\n", round,
+	    nloads == 1 && !strcmp(loads[0]->name, "no_load") ? "Time" : "Ratio",
+	    opt.against ? "'s change against " : "", opt.against ? opt.against : "", line, goal);
+	return ok;
+}
+
+/* The last line of --until: why contest stopped, and what was decided. */
+static void
+until_said(const char *why, long rounds, const struct load **loads, int nloads)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	static struct report_prec p;
+	int i;
+
+	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+	if (!opt.against)
+		return;
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	ro.compare = opt.against;
+	report_data(&ro);
+	if (report_precision(&ro, opt.log, &who, &p) < 0)
+		return;
+	for (i = 0; i < p.n; i++) {
+		double a = opt.until;
+
+		if (isnan(p.l[i].lo))
+			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, opt.against);
+		else
+			fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
+			    p.l[i].load, opt.against, nloads == 1 && !strcmp(loads[0]->name, "no_load") ?
+			    "Time" : "Ratio", p.l[i].pct, p.l[i].lo, p.l[i].hi,
+			    p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
+			    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" :
+			    "undecided: the interval crosses the margin");
+	}
+}
+
+static const char *until_why;	/* --until: why the rounds stopped, said last */
+static long until_rounds;
+
+/* After a round of --until: why to stop now, or NULL to go on. */
+static const char *
+until_next(const struct load **loads, int nloads, long round, double start)
+{
+	static char why[128];
+	double took = run_now() - start;
+
+	if (precise_enough(loads, nloads, round) && round >= opt.runs)
+		return opt.against ? "every interval of the change is as narrow as the margin" :
+		    "every Ratio is known within the margin";
+	if (round >= opt.max_rounds)
+		return "--max-rounds reached";
+	if (opt.max_time > 0 && took + took / (double)round > opt.max_time) {
+		snprintf(why, sizeof(why), "another round would pass --max-time (%.0f min spent)", took / 60);
+		return why;
+	}
+	return NULL;
+}
+
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
 run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
@@ -948,10 +1083,13 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
 	int np, k, failed = 0, compiled = 0;
 
+	double start = run_now();
+	const char *why = NULL;
+
 	np = make_plan(plan, loads, nloads);
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
-	for (k = 0; k < np; k++) {
+	for (k = 0; k < np && why == NULL; k++) {
 		double t0, el = 0;
 		int li;
 
@@ -961,7 +1099,8 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 			warm_up(env, plan[k].load);
 		env->timeout = time_limit(logbase, nl_sum, nl_n);
 		t0 = run_now();
-		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
+		if (do_run(env, plan[k].load, plan[k].run, opt.until > 0 ? opt.max_rounds : opt.runs,
+		    plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
 			nl_sum += el;
@@ -973,7 +1112,11 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 		done[li]++;
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
 		finished(plan, np, k, loads, nloads);
+		if (opt.until > 0 && (k + 1 == np || plan[k + 1].round != plan[k].round))
+			why = until_next(loads, nloads, plan[k].round, start);
 	}
+	until_why = why ? why : "--max-rounds reached";
+	until_rounds = k ? plan[k - 1].round : 0;
 	return failed;
 }
 
@@ -1011,6 +1154,7 @@ run_mode(int argc, char **argv)
 	nloads = choose_loads(argc, argv, loads);
 	identify();
 	check_inputs(loads, nloads);
+	against_known();
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
@@ -1034,14 +1178,72 @@ run_mode(int argc, char **argv)
 	failed = run_suite(&env, loads, nloads, logbase);
 	machine_unlock();
 	cage_close(&cage);
-	return final_report(loads, nloads) || failed;
+	failed |= final_report(loads, nloads);
+	if (opt.until > 0) {
+		fflush(stdout);
+		until_said(until_why, until_rounds, loads, nloads);
+	}
+	return failed;
+}
+
+/* A percentage from the command line, in [lo, hi]. */
+static double
+percent(const char *what, const char *s, double lo, double hi)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi))
+		errx(2, "%s must be a percentage from %g to %g, not '%s'", what, lo, hi, s);
+	return v;
+}
+
+/* --until and its companions, --verdict and its: together, and each where it belongs. */
+static void
+check_rounds(void)
+{
+	if ((opt.max_rounds || opt.max_time > 0 || opt.against) && !(opt.until > 0))
+		errx(2, "--max-rounds, --max-time and --against go with --until PCT");
+	if (opt.until > 0 && opt.report)
+		errx(2, "--until goes with a run, not with -r");
+	if (opt.until > 0 && opt.by_load)
+		errx(2, "--until adds rounds: not with --by-load");
+	if (opt.until > 0 && opt.max_rounds == 0)
+		opt.max_rounds = DEF_MAX_ROUNDS > opt.runs ? DEF_MAX_ROUNDS : opt.runs;
+	if (opt.until > 0 && opt.max_rounds < opt.runs)
+		errx(2, "--max-rounds %ld is below -n %ld, the rounds --until runs at least",
+		    opt.max_rounds, opt.runs);
+	if (opt.ro.threshold > 0 && !opt.ro.verdict)
+		errx(2, "--threshold goes with --verdict BASE");
+	if (opt.ro.verdict && (opt.ro.compare || opt.ro.base || opt.ro.bars || opt.ro.svg ||
+	    opt.ro.format != REPORT_TABLE))
+		errx(2, "--verdict goes with neither -b, -c, --bars, --svg nor --format");
+	if (opt.ro.candidate && opt.report && !opt.ro.verdict)
+		errx(2, "-k goes with -r only to name --verdict's candidate");
+}
+
+/* -r: the report, or with --verdict the verdict (0, 1, 125; 2 when it cannot judge). */
+static int
+report_mode(int argc, char **argv)
+{
+	const char *def[1] = { opt.log };
+	const char *const *logs = argc ? (const char *const *)argv : def;
+
+	report_data(&opt.ro);
+	signal(SIGPIPE, SIG_IGN);
+	if (opt.ro.verdict)
+		return report_verdict(&opt.ro, argc ? argc : 1, logs, stdout);
+	return report(&opt.ro, argc ? argc : 1, logs, stdout);
 }
 
 int
 main(int argc, char **argv)
 {
 	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
-	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_LOADOPT };
+	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_UNTIL, O_MAXROUNDS, O_MAXTIME, O_AGAINST,
+	       O_VERDICT, O_THRESHOLD, O_LOADOPT };
 	static const struct option fixed[] = {
 		{ "runs", required_argument, NULL, 'n' },
 		{ "label", required_argument, NULL, 'k' },
@@ -1065,6 +1267,12 @@ main(int argc, char **argv)
 		{ "bars", no_argument, NULL, O_BARS },
 		{ "svg", required_argument, NULL, O_SVG },
 		{ "disturbed", no_argument, NULL, O_DISTURBED },
+		{ "until", required_argument, NULL, O_UNTIL },
+		{ "max-rounds", required_argument, NULL, O_MAXROUNDS },
+		{ "max-time", required_argument, NULL, O_MAXTIME },
+		{ "against", required_argument, NULL, O_AGAINST },
+		{ "verdict", required_argument, NULL, O_VERDICT },
+		{ "threshold", required_argument, NULL, O_THRESHOLD },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 	};
@@ -1126,6 +1334,7 @@ main(int argc, char **argv)
 			if (!*optarg)
 				errx(2, "-k LABEL must not be empty");
 			sanitise(opt.label, optarg, sizeof(opt.label));
+			opt.ro.candidate = opt.label;	/* --verdict's candidate, as logged */
 			break;
 		case 'l':
 			if (!*optarg)
@@ -1177,6 +1386,20 @@ main(int argc, char **argv)
 		case O_BARS: opt.ro.bars = 1; break;
 		case O_SVG: opt.ro.svg = optarg; break;
 		case O_DISTURBED: opt.ro.disturbed = 1; break;
+		case O_UNTIL: opt.until = percent("--until PCT", optarg, 0.1, 100); break;
+		case O_MAXROUNDS: opt.max_rounds = number("--max-rounds N", optarg, 1, MAX_RUNS); break;
+		case O_MAXTIME: opt.max_time = 60.0 * (double)number("--max-time MINUTES", optarg, 1, 100000); break;
+		case O_AGAINST:
+			if (!*optarg)
+				errx(2, "--against LABEL must not be empty");
+			opt.against = optarg;
+			break;
+		case O_VERDICT:
+			if (!*optarg)
+				errx(2, "--verdict BASE must not be empty");
+			opt.ro.verdict = optarg;
+			break;
+		case O_THRESHOLD: opt.ro.threshold = percent("--threshold PCT", optarg, 0.1, 1000); break;
 		case O_HELP: usage(stdout); return 0;
 		case O_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -1185,18 +1408,11 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (opt.report) {
-		const char *def[1];
-		report_data(&opt.ro);
-		signal(SIGPIPE, SIG_IGN);
-		if (argc == 0) {
-			def[0] = opt.log;
-			return report(&opt.ro, 1, def, stdout);
-		}
-		return report(&opt.ro, argc, (const char *const *)argv, stdout);
-	}
+	check_rounds();
+	if (opt.report)
+		return report_mode(argc, argv);
 	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format ||
-	    opt.ro.disturbed)
-		errx(2, "-v, -b, -c, --format, --bars, --svg and --disturbed go with -r");
+	    opt.ro.disturbed || opt.ro.verdict || opt.ro.threshold > 0)
+		errx(2, "-v, -b, -c, --format, --bars, --svg, --disturbed, --verdict and --threshold go with -r");
 	return run_mode(argc, argv);
 }

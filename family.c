@@ -361,11 +361,12 @@ model_verdicts(struct model *m)
 		if (b == NULL || b->m[M_TIME].n == 0)
 			continue;
 		EACH(m, i, k, g)
-			if (g != b && g->m[M_TIME].n > 0 && group_tests(m, g, b) < 0)
+			if (g != b && g->m[M_TIME].n > 0 && (m->only_row == NONE || g->row == m->only_row) &&
+			    group_tests(m, g, b) < 0)
 				return -1;
 	}
 	for (i = 0; i < m->nrows; i++)
-		if (i != base && sum_tests(m, i, base) < 0)
+		if (i != base && (m->only_row == NONE || i == m->only_row) && sum_tests(m, i, base) < 0)
 			return -1;
 	vd_family(m->vt, m->nvt, VD_ALPHA);
 	for (i = 0; i < m->nvt; i++)

@@ -305,6 +305,8 @@ note_host_date(struct model *m, const struct rec *r)
 		snprintf(m->first_date, sizeof(m->first_date), "%s", r->date);
 	if (strcmp(r->date, m->last_date) > 0)
 		snprintf(m->last_date, sizeof(m->last_date), "%s", r->date);
+	if (strcmp(r->date, m->last_date) >= 0)
+		snprintf(m->newest, sizeof(m->newest), "%s", r->label);
 	for (i = 0; i < m->nhosts; i++)
 		if (!strcmp(m->hosts[i], r->host))
 			return;
@@ -668,7 +670,7 @@ model_read(struct model *m, const struct report_opts *o, int nlogs, const char *
 
 	memset(m, 0, sizeof(*m));
 	m->o = o;
-	m->base_row = m->cmp_row = NONE;
+	m->base_row = m->cmp_row = m->only_row = NONE;
 	for (k = 0; k < nlogs; k++)
 		if (read_log(m, logs[k]) < 0)
 			return -1;

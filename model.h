@@ -267,6 +267,8 @@ struct model {
 	char hosts[NHOSTS][65];
 	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
 	char first_date[32], last_date[32];
+	char newest[64];	/* the label of the newest run (the latest date; the later record of a tie) */
+	size_t only_row;	/* --verdict: the one row compared; NONE: every row */
 	struct group **sorted;	/* by section, then row */
 	struct section *sect;	/* the sections to show, in order */
 	size_t nsect;
@@ -347,5 +349,6 @@ int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
+int render_verdict(FILE *, const struct model *, size_t row, double threshold);	/* compare.c: --verdict */
 
 #endif
