@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../verdict.h"
+#include "../report/verdict.h"
 
 static void
 sample(struct vd_part *p, double coef, const double *x, int n)
