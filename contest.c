@@ -1109,6 +1109,23 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/* How precisely this label's runs so far know each load run (report_precision). */
+static int
+until_prec(const struct load **loads, int nloads, struct report_prec *p)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	int i;
+
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	ro.compare = opt.against;
+	report_data(&ro);
+	return report_precision(&ro, opt.log, &who, p);
+}
+
 /*
  * --until: after round `round`, is every load's Ratio known within
  * opt.until (with --against: its change against that label, to within
@@ -1120,21 +1137,13 @@ calibrate(struct run_env *env)
 static int
 precise_enough(const struct load **loads, int nloads, long round)
 {
-	const char *names[MAXLOADS + 1], *logs = opt.log;
-	struct report_opts ro = { 0 };
 	static struct report_prec p;
 	double goal = opt.against ? opt.until / 2 : opt.until;
 	char line[1024];
 	size_t n = 0;
 	int i, ok = 1;
 
-	for (i = 0; i < nloads; i++)
-		names[i] = loads[i]->name;
-	ro.loads = names;
-	ro.nloads = nloads;
-	ro.compare = opt.against;
-	report_data(&ro);
-	if (report_precision(&ro, logs, &who, &p) < 0 || p.n == 0)
+	if (until_prec(loads, nloads, &p) < 0 || p.n == 0)
 		return 0;
 	for (i = 0; i < p.n && n < sizeof(line); i++) {
 		ok &= p.l[i].hw <= goal;
@@ -1152,26 +1161,15 @@ precise_enough(const struct load **loads, int nloads, long round)
 	return ok;
 }
 
-/* The last line of --until: why contest stopped, and what was decided. */
+/* The last lines of --until: with --against what was decided, then why contest stopped. */
 static void
 until_said(const char *why, long rounds, const struct load **loads, int nloads)
 {
-	const char *names[MAXLOADS + 1];
-	struct report_opts ro = { 0 };
 	static struct report_prec p;
-	int i;
+	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
 
-	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
-	if (!opt.against)
-		return;
-	for (i = 0; i < nloads; i++)
-		names[i] = loads[i]->name;
-	ro.loads = names;
-	ro.nloads = nloads;
-	ro.compare = opt.against;
-	report_data(&ro);
-	if (report_precision(&ro, opt.log, &who, &p) < 0)
-		return;
+	if (opt.against == NULL || until_prec(loads, nloads, &p) < 0)
+		p.n = 0;
 	for (i = 0; i < p.n; i++) {
 		double a = opt.until;
 
@@ -1179,12 +1177,12 @@ until_said(const char *why, long rounds, const struct load **loads, int nloads)
 			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, opt.against);
 		else
 			fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
-			    p.l[i].load, opt.against, nloads == 1 && !strcmp(loads[0]->name, "no_load") ?
-			    "Time" : "Ratio", p.l[i].pct, p.l[i].lo, p.l[i].hi,
-			    p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
+			    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
+			    p.l[i].hi, p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
 			    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" :
 			    "undecided: the interval crosses the margin");
 	}
+	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
 }
 
 static const char *until_why;	/* --until: why the rounds stopped, said last */

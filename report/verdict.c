@@ -121,6 +121,20 @@ apart_p(long a, long b)
 }
 
 void
+vd_sample(struct vd_part *p, double coef, const double *x, long n)
+{
+	struct acc a = { 0 };
+	long i;
+
+	for (i = 0; i < n; i++)
+		stats_add(&a, x[i]);
+	p->coef = coef;
+	p->n = n;
+	p->mean = stats_mean(&a);
+	p->var = stats_var(&a);
+}
+
+void
 vd_parts(struct vd_test *t, const struct vd_part *p, int np, double base)
 {
 	double est = 0, var = 0, dd = 0, first = p[0].mean;

@@ -98,6 +98,9 @@ struct vd_test {
 	enum vd_mark mark;
 };
 
+/* A part from the values x[0..n): their mean and sample variance (NAN under 2). */
+void vd_sample(struct vd_part *p, double coef, const double *x, long n);
+
 /*
  * The estimate of t from its parts: a log ratio of means when every mean
  * is above 0 (each part adds coef^2 var / (n mean^2), the delta method),

@@ -14,18 +14,12 @@
 	rec B no_load 130 90 0 0 0
 } > log
 expect 0 "$CONTEST" -r --format csv -c A log
-python3 - stdout <<'PY' || fail "csv content"
+python3 - stdout "$top/tests" <<'PY' || fail "csv content"
 import csv, math, sys
-def p2(t, df):   # two-sided p of Student's t: Simpson's rule on its density
-    f = lambda x: math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
-                           - (df + 1) / 2 * math.log1p(x * x / df))
-    n = 20000; h = abs(t) / n
-    s = f(0) + f(abs(t)) + sum((4 if i % 2 else 2) * f(i * h) for i in range(1, n))
-    return 1 - 2 * s * h / 3
-# Welch on the log ratio of the means, its variance by the delta method:
-# Time 100 110 against 120 130
-va, vb = 50 / (2 * 105 ** 2), 50 / (2 * 125 ** 2)
-P = p2(math.log(125 / 105) / math.sqrt(va + vb), (va + vb) ** 2 / (va ** 2 + vb ** 2))
+sys.dont_write_bytecode = True   # nothing written in the source tree
+sys.path.insert(0, sys.argv[2])
+from welch import logratio_p
+P = logratio_p([100, 110], [120, 130])   # Time of A against B
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 cols = ("load label row host jobs workload config unit runs failed invalid".split()
     + [f"{s}_{k}" for s in "time cpu loads lcpu user sys majflt ctxsw".split() for k in "mean sd min max".split()]

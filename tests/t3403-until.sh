@@ -26,7 +26,7 @@ tail -1 stderr | grep -q '^contest: stopped after 1 round: every Ratio is known 
 # against A (the same box and kernel): never different by 100%
 expect 0 run -n 2 --until 100 --max-rounds 2 --against A -k C
 grep -q "^contest: after round 2: Time's change against A half-width: no_load +-" stderr || fail "$(cat stderr)"
-tail -1 stderr | grep -q '^contest: no_load against A: Time [-+][0-9.]*% \[[-+][0-9.]*, [-+][0-9.]*\]: \(equivalent, within\|undecided\)' ||
+grep -q '^contest: no_load against A: Time [-+][0-9.]*% \[[-+][0-9.]*, [-+][0-9.]*\]: \(equivalent, within\|undecided\)' stderr ||
     fail "no verdict against A: $(cat stderr)"
 # against a label 500 times slower, in this configuration: different
 line=$(grep ' label=A ' contest.log | grep -v snapshot | head -1)
@@ -35,8 +35,9 @@ for i in 1 2 3; do
 	printf '%s\n' "$line" | sed "s/ label=A / label=SLOW /; s/ elapsed=[0-9.]* / elapsed=$(awk "BEGIN { print $e * 500 + $i }") /; s/ inv=[^ ]* / inv=1.$i /"
 done >> contest.log
 expect 0 run -n 1 --until 20 --max-rounds 1 --against SLOW -k C
-tail -1 stderr | grep -q '^contest: no_load against SLOW: Time -[0-9.]*% \[[-+][0-9.]*, -[0-9.]*\]: different, beyond the margin$' ||
+grep -q '^contest: no_load against SLOW: Time -[0-9.]*% \[[-+][0-9.]*, -[0-9.]*\]: different, beyond the margin$' stderr ||
     fail "SLOW not different: $(cat stderr)"
+tail -1 stderr | grep -q '^contest: stopped after 1 round: ' || fail "the last line does not say why: $(cat stderr)"
 # companions
 expect 2 run --max-rounds 3 -k E
 grep -q 'go with --until' stderr || fail "--max-rounds without --until: $(cat stderr)"

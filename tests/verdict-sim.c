@@ -237,23 +237,6 @@ draw_side(struct side *sd, int n, const double *tshift, double tcv)
 /* ------------------------------------------------------------ comparing */
 
 static void
-part(struct vd_part *p, double coef, const double *x, int n)
-{
-	double s = 0, q = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += x[i];
-	s /= n;
-	for (i = 0; i < n; i++)
-		q += (x[i] - s) * (x[i] - s);
-	p->coef = coef;
-	p->n = n;
-	p->mean = s;
-	p->var = q / (n - 1);
-}
-
-static void
 setup(struct vd_test *t, enum vd_kind kind, enum vd_tier tier, int better, double rw)
 {
 	memset(t, 0, sizeof(*t));
@@ -280,8 +263,8 @@ summary(struct vd_test *t, const char **name, const struct side *a, const struct
 	for (j = 0; j < 3; j++) {
 		setup(&t[j], j == 2 ? VK_WORK : VK_TIME, VT_SUMMARY, j == 2 ? 1 : -1, j == 0 ? 2 : 1);
 		t[j].logged = 1;
-		part(&p[0], 1, x[j][0], n);
-		part(&p[1], -1, x[j][1], n);
+		vd_sample(&p[0], 1, x[j][0], n);
+		vd_sample(&p[1], -1, x[j][1], n);
 		vd_parts(&t[j], p, 2, exp(p[1].mean));
 		name[j] = names[j];
 	}
@@ -301,16 +284,16 @@ family(struct vd_test *t, const char **name, const struct side *a, const struct 
 				continue;	/* no such metric under this load */
 			setup(&t[nt], ms[k].kind, ms[k].tier, ms[k].better, k == 0 ? 2 : 1);
 			name[nt] = ms[k].name;
-			part(&p[0], 1, b->x[l][k], n);
-			part(&p[1], -1, a->x[l][k], n);
+			vd_sample(&p[0], 1, b->x[l][k], n);
+			vd_sample(&p[1], -1, a->x[l][k], n);
 			vd_parts(&t[nt++], p, 2, p[1].mean);
 		}
 		if (l == 0)
 			continue;	/* no_load's own Ratio is 1 */
 		setup(&t[nt], VK_TIME, VT_VERDICT, -1, 1);
 		name[nt] = "paired Ratio";
-		part(&p[0], 1, b->pr[l], n);
-		part(&p[1], -1, a->pr[l], n);
+		vd_sample(&p[0], 1, b->pr[l], n);
+		vd_sample(&p[1], -1, a->pr[l], n);
 		vd_parts(&t[nt++], p, 2, p[1].mean);
 	}
 	return nt;
@@ -449,8 +432,8 @@ peeking(long nseq, double *first_p, double *precision)
 			memset(&t, 0, sizeof(t));
 			t.kind = VK_TIME;
 			t.better = -1;
-			part(&p[0], 1, b, n + 1);
-			part(&p[1], -1, a, n + 1);
+			vd_sample(&p[0], 1, b, n + 1);
+			vd_sample(&p[1], -1, a, n + 1);
 			vd_parts(&t, p, 2, p[1].mean);
 			vd_family(&t, 1, VD_ALPHA);
 			hit |= t.p < 0.05;

@@ -10,23 +10,6 @@
 
 #include "../report/verdict.h"
 
-static void
-sample(struct vd_part *p, double coef, const double *x, int n)
-{
-	double s = 0, q = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += x[i];
-	s /= n;
-	for (i = 0; i < n; i++)
-		q += (x[i] - s) * (x[i] - s);
-	p->coef = coef;
-	p->n = n;
-	p->mean = s;
-	p->var = q / (n - 1);
-}
-
 /* t with its estimate chosen so that its two-sided p is p (var 1, df) */
 static void
 with_p(struct vd_test *t, double p, double df, enum vd_tier tier)
@@ -54,8 +37,8 @@ two(const char *name, const double *a, int na, const double *b, int nb, enum vd_
 	t.tier = VT_VERDICT;
 	t.better = -1;
 	t.explain = explain;
-	sample(&p[0], 1, b, nb);
-	sample(&p[1], -1, a, na);
+	vd_sample(&p[0], 1, b, nb);
+	vd_sample(&p[1], -1, a, na);
 	vd_parts(&t, p, 2, p[1].mean);
 	vd_family(&t, 1, VD_ALPHA);
 	vd_mde(&t, VD_ALPHA);
