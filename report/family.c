@@ -19,6 +19,7 @@
 
 #define ENV_OTHERS	2.0	/* points of all CPUs' time of others' CPU that explain a change */
 #define ENV_STEAL	1.0	/* points of steal that do */
+#define NSUM		64	/* loads a summary's test takes at most */
 
 /* A new test, zeroed; its index, NONE when out of memory. */
 static size_t
@@ -222,6 +223,10 @@ sum_loads(const struct model *m, size_t row, size_t base, int s, int *nl, unsign
 		    g->m[k].n == 0 || b->m[k].n == 0 || !(stats_mean(&g->m[k]) > 0) ||
 		    !(stats_mean(&b->m[k]) > 0))
 			continue;
+		if (*nl == NSUM) {
+			*nl = NSUM + 1;	/* more than the summary takes: none */
+			return;
+		}
 		*sig ^= model_load_sig(m->sect[i].load);
 		gs[*nl] = g;
 		bs[(*nl)++] = b;
@@ -304,7 +309,7 @@ sum_explain(struct model *m, size_t row)
 static int
 sum_tests(struct model *m, size_t row, size_t base)
 {
-	const struct group *gs[64], *bs[64];
+	const struct group *gs[NSUM], *bs[NSUM];
 	struct vd_part p[2];
 	unsigned long sig;
 	int s, nl, explain = sum_explain(m, row);
@@ -315,7 +320,7 @@ sum_tests(struct model *m, size_t row, size_t base)
 		struct vd_test *t;
 
 		sum_loads(m, row, base, s, &nl, &sig, gs, bs);
-		if (nl == 0 || nl > 64)
+		if (nl == 0 || nl > NSUM)
 			continue;
 		if ((ti = new_test(m)) == NONE)
 			return -1;
