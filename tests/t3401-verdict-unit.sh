@@ -1,4 +1,4 @@
-# The comparison engine against hand-worked values (tests/verdict-test.c):
+# The comparison engine against hand-worked values (tests/verdict-unit.c):
 # Student's t quantiles from published tables; the change of A 100 102
 # 104 to B 110 112 114 as a ratio of means: log(112/102) = 0.0935261,
 # variance by the delta method 4/(3 x 112^2) + 4/(3 x 102^2) =
@@ -9,7 +9,7 @@
 # and the whole alpha: (2.306004 + 0.888890) x 1% = 3.1949% as a log,
 # 3.2465%, and 12 runs a side to see 2%.
 . "$(dirname "$0")/lib.sh"
-"$top/tests/verdict-test.bin" > out || fail "verdict-test.bin failed"
+"$top/tests/verdict-unit.bin" > out || fail "verdict-unit.bin failed"
 near() {	# near NAME WANT TOLERANCE
 	got=$(sed -n "s/^$1 //p" out)
 	[ -n "$got" ] || fail "$1 not printed"

@@ -1,5 +1,5 @@
 /*
- * verdict-test.c: prints what the comparison engine (verdict.c) gives
+ * verdict-unit.c: prints what the comparison engine (verdict.c) gives
  * for hand-worked cases, one "name value" a line, for
  * t3401-verdict-unit.sh to check against published quantiles of
  * Student's t and sums done by hand.
