@@ -57,11 +57,11 @@ tests/verdict-unit.bin: tests/verdict-unit.c report/verdict.o report/stats.o $(U
 tests/verdict-sim.bin: tests/verdict-sim.c report/verdict.o report/stats.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/verdict-sim.c report/verdict.o report/stats.o $(UTIL) $(LDLIBS)
 
-tests/sys-unit.bin: tests/sys-unit.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/sys-unit.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-unit.bin: tests/sys-unit.c sys.o log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-unit.c sys.o log.o $(UTIL) $(LDLIBS)
 # to check sys.c by hand against vmstat and /proc/stat
-tests/sys-solo.bin: tests/sys-solo.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/sys-solo.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-solo.bin: tests/sys-solo.c sys.o log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-solo.c sys.o log.o $(UTIL) $(LDLIBS)
 # what reading the window's edges costs (tests/bench/machine.sh)
 tests/window-bench.bin: tests/window-bench.c sys.o log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/window-bench.c sys.o log.o $(UTIL) $(LDLIBS)
