@@ -758,14 +758,20 @@ baseline_time(const struct invocation *iv)
 	return n ? sum / (double)n : 0;
 }
 
-/* Has the log a run of label, for --against?  Refused before anything runs if not. */
+/*
+ * Has the log a run of label, for --against?  Refused before anything
+ * runs if not.  If none of its runs compiled this invocation's tree with
+ * its -j (the sizing policy gave another, on other usable CPUs), say so:
+ * its Ratio is then compared across trees.
+ */
 static void
-against_known(void)
+against_known(const struct invocation *iv)
 {
 	struct logreader *lr;
 	struct rec *r;
+	char other[LOG_WORKLOAD_MAX + 32] = "";
 	FILE *f;
-	int found = 0;
+	int found = 0, same = 0;
 
 	if (opt.against == NULL)
 		return;
@@ -776,8 +782,13 @@ against_known(void)
 	lr->f = f;
 	lr->name = opt.log;
 	lr->quiet = 1;
-	while (!found && log_next(lr, r))
-		found = !r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK);
+	while (!same && log_next(lr, r))
+		if (!r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK)) {
+			found = 1;
+			same = r->jobs == iv->who.jobs && !strcmp(r->workload, iv->who.workload);
+			if (!other[0])
+				snprintf(other, sizeof(other), "%s with -j%ld", r->workload, r->jobs);
+		}
 	free(r);
 	free(lr);
 	fclose(f);
@@ -785,6 +796,10 @@ against_known(void)
 		errx(2, "--against: no ok run of '%s' in '%s'", opt.against, opt.log);
 	if (!strcmp(opt.against, opt.label))
 		errx(2, "--against '%s' is the label being measured: name another with -k", opt.against);
+	if (!same)
+		fprintf(stderr, "contest: --against '%s' ran %s, this runs %s with -j%ld: its Ratios are "
+		    "compared across trees (--units and -j as its make them the same)\n", opt.against, other,
+		    iv->who.workload, iv->who.jobs);
 }
 
 /* ------------------------------------------------------------ the suite */
@@ -1032,7 +1047,7 @@ plan_machine(struct sz_machine *m)
 {
 	if (opt.plan_cpus > 0) {
 		memset(&m->cpu, 0, sizeof(m->cpu));
-		m->cpu.online = m->cpu.affinity = m->cpu.set = m->cpu.usable = (int)opt.plan_cpus;
+		m->cpu.online = m->cpu.affinity = m->cpu.cpuset = m->cpu.set = m->cpu.usable = (int)opt.plan_cpus;
 	}
 	if (opt.plan_mem > 0) {
 		memset(&m->mem, 0, sizeof(m->mem));
@@ -1560,9 +1575,9 @@ plan_compile(const struct invocation *iv, double base)
 	    sz_serial(opt.units) * 100, sz_serial(opt.units) * sz_noload_s(opt.units, 1) / base * 100);
 }
 
-/* The plan's suite: every run of every round, cacherun's warm-up if it comes first. */
+/* The plan's suite: every run of the first `rounds` rounds (all with --by-load), cacherun's warm-up if it comes first. */
 static double
-plan_suite(const struct invocation *iv, const struct load **loads, int nloads, double base)
+plan_suite(const struct invocation *iv, const struct load **loads, int nloads, double base, long rounds)
 {
 	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
 	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], suite = 0;
@@ -1572,11 +1587,36 @@ plan_suite(const struct invocation *iv, const struct load **loads, int nloads, d
 	plan_setups(iv, loads, nloads, setup);
 	for (i = 0; i < np; i++)
 		for (k = 0; k < nloads; k++)
-			if (loads[k] == p[i].load)
+			if (loads[k] == p[i].load && p[i].round <= rounds)
 				suite += guess(loads[k], spent, done, k, base, setup[k]);
 	if (np > 0 && (p[0].load->flags & LOAD_WARM))
 		suite += base + RUN_OVERHEAD_S;
 	return suite;
+}
+
+/*
+ * The plan's last line: the suite's seconds; with --until, from its -n
+ * rounds (the fewest it runs) to --max-rounds, or to --max-time if that
+ * ends it sooner (it starts no round that would end past it).
+ */
+static void
+plan_suite_line(const struct invocation *iv, const struct load **loads, int nloads, double base)
+{
+	double lo = plan_suite(iv, loads, nloads, base, opt.runs), hi;
+
+	if (!(opt.until > 0)) {
+		printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s)\n", lo, lo / 60,
+		    opt.runs, opt.runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s");
+		return;
+	}
+	hi = plan_suite(iv, loads, nloads, base, opt.max_rounds);
+	if (opt.max_time > 0 && hi > opt.max_time)
+		hi = opt.max_time;
+	if (lo > hi)
+		lo = hi;
+	printf("suite estimate: %.0f to %.0f s (%.0f to %.0f min: --until %g%% runs %ld to %ld rounds of %d load%s%s)\n",
+	    lo, hi, lo / 60, hi / 60, opt.until, opt.runs, opt.max_rounds, nloads, nloads == 1 ? "" : "s",
+	    opt.max_time > 0 ? ", fewer if --max-time ends them" : "");
 }
 
 /*
@@ -1592,7 +1632,7 @@ plan_mode(int argc, char **argv)
 	unsigned long long disk = 0, mem = 0, d, m, tree, comp, free;
 	char a[32], b[32], e[32], path[PATH_MAX + 16];
 	int nloads, i, bad = 0;
-	double base, suite;
+	double base;
 
 	nloads = choose_loads(argc, argv, loads);
 	identify(&iv);
@@ -1620,9 +1660,7 @@ plan_mode(int argc, char **argv)
 	    sz_bytes(a, sizeof(a), tree + disk), sz_bytes(b, sizeof(b), tree), sz_bytes(e, sizeof(e), disk));
 	printf("memory needed: %llu bytes (%s: the compile's %s, the largest load's %s)\n", comp + mem,
 	    sz_bytes(a, sizeof(a), comp + mem), sz_bytes(b, sizeof(b), comp), sz_bytes(e, sizeof(e), mem));
-	suite = plan_suite(&iv, loads, nloads, base);
-	printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s)\n", suite, suite / 60,
-	    opt.runs, opt.runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s");
+	plan_suite_line(&iv, loads, nloads, base);
 	return bad;
 }
 
@@ -1641,7 +1679,7 @@ run_mode(int argc, char **argv)
 	say_cpus(&iv);
 	check_inputs(&iv, loads, nloads);
 	settle(&iv);
-	against_known();
+	against_known(&iv);
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));

@@ -31,6 +31,12 @@ done
 expect 0 "$CONTEST" --plan --cpus 64 --mem 512G --disk 100G io_load
 holds "$(num 'disk needed') <= 100 * 2^30" || fail "--disk 100G: $(cat "$T/stdout")"
 grep -q "^io_load size: .*capped-disk" "$T/stdout" || fail "io_load not capped to half of 100G: $(cat "$T/stdout")"
+# --until: from its -n rounds to --max-rounds (each round the same here), or --max-time
+expect 0 "$CONTEST" --plan --cpus 16 --mem 64G -n 2 --until 5 --max-rounds 6 no_load process_load
+set -- $(sed -n 's/^suite estimate: \([0-9]*\) to \([0-9]*\) s .*runs 2 to 6 rounds.*/\1 \2/p' "$T/stdout")
+[ $# -eq 2 ] && holds "$2 >= 3 * $1 - 2 && $2 <= 3 * $1 + 2" || fail "--until: $(grep suite "$T/stdout")"
+expect 0 "$CONTEST" --plan --cpus 16 --mem 64G -n 2 --until 5 --max-rounds 6 --max-time 5 no_load process_load
+grep -q "^suite estimate: [0-9]* to 300 s .*--max-time" "$T/stdout" || fail "--max-time: $(grep suite "$T/stdout")"
 [ -z "$(ls -A)" ] || fail "--plan wrote something: $(ls -A)"
 expect 2 "$CONTEST" --plan --cpus 0
 expect 2 "$CONTEST" --plan --mem 4X

@@ -1,0 +1,23 @@
+# --until keeps one tree and one -j through its rounds (the sizing policy
+# decides them once, at the start), and --against a label none of whose
+# runs compiled this tree with this -j (on other usable CPUs the policy
+# gives another) says so before the first run; against a label of the same
+# tree it is quiet.  The compile is a make that only sleeps a second:
+# only the trees and the words are checked.
+. "$(dirname "$0")/lib.sh"
+cat > mk <<'EOS'
+#!/bin/sh
+case "$*" in *clean*|*--version*) exec make "$@" ;; esac
+sleep 1
+EOS
+chmod +x mk
+run() { env MAKE="$T/mk" "$CONTEST" --lead 0 --probe off -j 2 "$@" no_load; }
+expect 0 run --units 1 -n 1 -k A
+expect 0 run --units 2 -n 1 --until 0.1 --max-rounds 2 --against A -k B
+grep -q "^contest: --against 'A' ran builtin:1 with -j2, this runs builtin:2 with -j2: its Ratios are compared across trees" stderr ||
+    fail "no word of the other tree: $(cat stderr)"
+[ "$(grep ' label=B ' contest.log | grep -v snapshot | awk '/ workload=builtin:2 / && / jobs=2 /' | wc -l)" -eq 2 ] ||
+    fail "the rounds did not keep one tree and -j: $(grep ' label=B ' contest.log)"
+expect 0 run --units 1 -n 1 --until 0.1 --max-rounds 1 --against A -k C
+grep -q 'compared across trees' stderr && fail "warned against the same tree: $(cat stderr)"
+exit 0
