@@ -90,6 +90,18 @@ gone_within() {
 # touches $T/go (the compile lasts as long as the test needs it to,
 # burning no CPU); $T/gated exists while it waits.  make clean and
 # --version pass straight through.
+# sleep_make: MAKE=$T/mk, a make whose timed compile is a second's sleep
+# (make clean and --version pass through), for tests the compile is beside
+sleep_make() {
+	cat > "$T/mk" <<'EOS'
+#!/bin/sh
+case "$*" in *clean*|*--version*) exec make "$@" ;; esac
+sleep 1
+EOS
+	chmod +x "$T/mk"
+	MAKE=$T/mk
+	export MAKE
+}
 gate_make() {
 	cat > "$T/mk" <<EOS
 #!/bin/sh

@@ -16,16 +16,11 @@ if mkdir small && mount -t tmpfs -o size=256m contest-test "$T/small" 2>/dev/nul
 	trap 'umount "$T/small"; rm -rf "$T"' EXIT
 	w=$T/small/work loads="$loads read_load"
 fi
-cat > mk <<'EOS'
-#!/bin/sh
-case "$*" in *clean*|*--version*) exec make "$@" ;; esac
-sleep 1
-EOS
-chmod +x mk
-expect 0 env MAKE="$T/mk" taskset -c "$c" "$CONTEST" -d "$w" -l tree.log -n 1 --lead 0 --probe off no_load
+sleep_make
+expect 0 taskset -c "$c" "$CONTEST" -d "$w" -l tree.log -n 1 --lead 0 --probe off no_load
 expect 0 taskset -c "$c" "$CONTEST" --plan -d "$w" $loads
 cp stdout plan
-expect 0 env MAKE="$T/mk" taskset -c "$c" "$CONTEST" -d "$w" -n 1 --lead 0 --no-baseline --probe off $loads
+expect 0 taskset -c "$c" "$CONTEST" -d "$w" -n 1 --lead 0 --no-baseline --probe off $loads
 p() { sed -n "s/^$1: \([0-9]*\).*/\1/p" plan; }
 for l in $loads; do
 	line=$(grep "load=$l " contest.log) || fail "no $l record: $(cat stderr)"

@@ -5,13 +5,8 @@
 # tree it is quiet.  The compile is a make that only sleeps a second:
 # only the trees and the words are checked.
 . "$(dirname "$0")/lib.sh"
-cat > mk <<'EOS'
-#!/bin/sh
-case "$*" in *clean*|*--version*) exec make "$@" ;; esac
-sleep 1
-EOS
-chmod +x mk
-run() { env MAKE="$T/mk" "$CONTEST" --lead 0 --probe off -j 2 "$@" no_load; }
+sleep_make
+run() { "$CONTEST" --lead 0 --probe off -j 2 "$@" no_load; }
 expect 0 run --units 1 -n 1 -k A
 expect 0 run --units 2 -n 1 --until 0.1 --max-rounds 2 --against A -k B
 grep -q "^contest: --against 'A' ran builtin:1 with -j2, this runs builtin:2 with -j2: its Ratios are compared across trees" stderr ||
