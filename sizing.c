@@ -148,21 +148,10 @@ cg_number(const char *dir, const char *name)
 static unsigned long long
 keyed(const char *dir, const char *name, const char *key)
 {
-	char path[PATH_MAX + 64], line[256];
-	size_t klen = strlen(key);
-	unsigned long long v = 0;
-	FILE *f;
+	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if ((f = fopen(path, "re")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ' ') {
-			v = strtoull(line + klen + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
+	return file_key(path, key, ' ');
 }
 
 /* Where contest's cgroup for ctrl lies, and its hierarchy's mount: 1 v1, 2 v2, 0 none. */

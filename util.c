@@ -269,3 +269,22 @@ cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt,
 	}
 	return kind;
 }
+
+unsigned long long
+file_key(const char *path, const char *key, char sep)
+{
+	unsigned long long v = 0;
+	size_t klen = strlen(key);
+	char line[256];
+	FILE *f;
+
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == sep) {
+			v = strtoull(line + klen + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}

@@ -18,6 +18,9 @@ int write_file(const char *path, const char *data, unsigned long len);	/* create
 int write_all(int fd, const void *buf, size_t n);
 /* Close every descriptor from lo up: close_range(2), else each one open */
 void close_fds(int lo);
+/* The number after "key" and sep at the start of a line of path ("wchar:"
+ * in /proc/self/io, "inactive_file " in memory.stat); 0 if absent. */
+unsigned long long file_key(const char *path, const char *key, char sep);
 
 /*
  * /proc/PID/stat, proc(5): the fields after the command name's last ')'

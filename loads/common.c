@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 
 #include "load.h"
+#include "../util.h"
 
 static volatile sig_atomic_t stopping;
 
@@ -186,20 +187,7 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 unsigned long long
 load_proc_io(const char *key)
 {
-	unsigned long long v = 0;
-	size_t klen = strlen(key);
-	char line[128];
-	FILE *f;
-
-	if ((f = fopen("/proc/self/io", "r")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':') {
-			v = strtoull(line + klen + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
+	return file_key("/proc/self/io", key, ':');
 }
 
 /*
