@@ -14,7 +14,7 @@ else
 	oom() { sed -n 's/^oom_kill //p' "$cg/memory.events"; }
 fi
 sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
-	"$CONTEST" -n 1 --units 2 --lead 1 --no-baseline --probe off -k mc mem_load > stdout 2> stderr ||
+	"$CONTEST" -n 1 --units 2 --lead 0 --no-baseline --probe off -k mc mem_load > stdout 2> stderr ||
 	fail "contest in the cgroup: $(cat stderr)"
 line=$(grep 'load=mem_load' contest.log) || fail "no mem_load record: $(cat stderr)"
 [ "$(val "$line" status)" = ok ] || fail "not ok: $line"
