@@ -11,11 +11,11 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o profile.o log.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h model.h probe.h profile.h report.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -30,7 +30,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-profile.bin \
+	tests/profile-solo.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -52,6 +53,13 @@ tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
 tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
+
+# the kernel profile alone: its unit test, and a driver for tests and
+# make bench (doc/profile.md)
+tests/unit-profile.bin: tests/unit-profile.c profile.o profile.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-profile.c profile.o $(LDLIBS)
+tests/profile-solo.bin: tests/profile-solo.c profile.o profile.h config.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/profile-solo.c profile.o $(LDLIBS)
 
 # the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
 # report's sources; make check runs it briefly when clang has libFuzzer

@@ -26,6 +26,11 @@
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
 #define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
+#define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
+#define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
+#define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
+#define PROF_TOP	200		/* most symbols a profile record lists ... */
+#define PROF_COVER	95		/* ... or fewer, once they cover this % of the kernel samples */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

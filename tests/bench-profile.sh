@@ -1,0 +1,116 @@
+#!/bin/sh
+# make bench, profile: the kernel profile (profile.c) against perf, and
+# its cost (doc/profile.md).  Root and Debian's linux-perf (perf).
+#  1. the same window: perf record -a -k CLOCK_MONOTONIC -e cpu-clock
+#     -F 997 runs around tests/profile-solo.bin, which profiles one
+#     compile (make -jN of the built-in tree) with contest's engine;
+#     perf's samples are cut to the engine's window [t0, t1], and the
+#     kernel samples of both (idle tasks, PID 0, left out) compared: the
+#     totals, and the shares of the engine's top 20 symbols.
+#  2. cost: the engine's CPU over each window (prof_cpu, CLOCK_THREAD_
+#     CPUTIME_ID around its calls) as % of one CPU; and the compile's
+#     elapsed with the profile on and off, alternated (the kernel's side:
+#     the sampling interrupts, charged to whatever they interrupt).
+#  3. growth: the engine's CPU per record at 997, 2999 and 9973 Hz (the
+#     work of a drain grows with samples a second: HZ x CPUs).
+# BENCH_UNITS (default 120) sets the tree, BENCH_ROUNDS (default 3) the
+# compiles of parts 1 and 2.  Run it under flock /work/coord/bench.lock
+# on a shared box.
+cd "$(dirname "$0")/.." || exit 2
+top=$(pwd)
+B=$top/tests/tmp/bench-profile
+units=${BENCH_UNITS:-120}
+rounds=${BENCH_ROUNDS:-3}
+jobs=$((4 * $(nproc)))
+SOLO=$top/tests/profile-solo.bin
+[ "$(id -u)" -eq 0 ] || { echo "bench-profile: not root, skipped"; exit 0; }
+command -v perf >/dev/null 2>&1 || { echo "bench-profile: no perf (linux-perf), skipped"; exit 0; }
+rm -rf "$B"
+mkdir -p "$B"
+echo "machine: $(nproc) CPUs, $(uname -r), perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid), $(perf --version)"
+"$top/contest" -d "$B/work" --units "$units" -n 1 --lead 0 --no-baseline -l "$B/warm.log" no_load \
+    >/dev/null 2>&1 || { echo "bench-profile: warm-up failed"; exit 1; }
+tree=$B/work/builtin
+echo "tree: built-in, $units units; make -j$jobs; $rounds rounds"
+
+# compare OUT PERFSCRIPT: contest's top 20 against perf's samples in its window
+compare() {
+	awk -v out="$1" '
+	BEGIN {
+		while ((getline l < out) > 0) {
+			split(l, f, " ")
+			if (f[1] == "window") for (i = 2; i in f; i++) { split(f[i], kv, "="); w[kv[1]] = kv[2] }
+			if (f[1] == "total") for (i = 2; i in f; i++) { split(f[i], kv, "="); tot[kv[1]] = kv[2] }
+			if (f[1] == "sym") { n = f[2]; sub(/^sym [0-9]+ /, "", l); c[l] = n; if (nc < 20) order[++nc] = l }
+		}
+	}
+	# perf script -F time,pid,ip,sym,dso: PID TIME: IP SYM (DSO)
+	{
+		t = $2; sub(/:$/, "", t)
+		if (t < w["t0"] || t > w["t1"] || $1 == 0 || $3 !~ /^ffff/) next
+		dso = $NF; gsub(/[()]/, "", dso)
+		s = ""; for (i = 4; i < NF; i++) s = s (s == "" ? "" : " ") $i
+		if (dso != "[kernel.kallsyms]" && dso ~ /^\[/ && dso != "[unknown]") s = s " " dso
+		p[s]++; pk++
+	}
+	END {
+		printf "  window %.2f s: kernel samples contest %d, perf %d, ratio %.4f; lost %d\n",
+		    w["window"], tot["kernel"], pk, tot["kernel"] / pk, tot["lost"]
+		printf "  %-4s %-34s %9s %9s %7s\n", "rank", "symbol", "contest%", "perf%", "diff"
+		for (i = 1; i <= nc; i++) {
+			a = 100 * c[order[i]] / tot["kernel"]; b = 100 * p[order[i]] / pk; d = a - b
+			if (d < 0 ? -d : d > worst) worst = d < 0 ? -d : d
+			printf "  %-4d %-34.34s %9.2f %9.2f %+7.2f\n", i, order[i], a, b, d
+		}
+		printf "  largest |diff| over the top 20: %.2f points\n", worst
+		printf "result total_ratio=%.4f worst=%.2f\n", tot["kernel"] / pk, worst
+	}' "$2"
+}
+
+echo
+echo "1. the same window, profiled by contest's engine and by perf record -a -e cpu-clock -F 997"
+i=1
+while [ $i -le "$rounds" ]; do
+	make -s -C "$tree" clean >/dev/null 2>&1
+	perf record -q -a -k CLOCK_MONOTONIC -e cpu-clock -F 997 -o "$B/perf.data" -- \
+	    "$SOLO" -n 100000 -- make -s -C "$tree" -j$jobs > "$B/solo.out" 2>"$B/perf.err" ||
+	    { cat "$B/perf.err"; echo "bench-profile: round $i failed"; exit 1; }
+	perf script -i "$B/perf.data" -F time,pid,ip,sym,dso > "$B/perf.txt" 2>/dev/null
+	echo "round $i:"
+	compare "$B/solo.out" "$B/perf.txt" | tee "$B/cmp.$i" | grep -v '^result'
+	i=$((i + 1))
+done
+cat "$B"/cmp.* | awk '/^result/ { split($2, a, "="); split($3, b, "="); r[++n] = a[2]; w[n] = b[2] }
+	END { for (i = 1; i <= n; i++) { if (w[i] > mw) mw = w[i]; if (r[i] < lo || i == 1) lo = r[i]; if (r[i] > hi) hi = r[i] }
+	printf "over %d rounds: total ratio contest/perf %.4f to %.4f; largest |diff| of a top-20 share %.2f points\n", n, lo, hi, mw }'
+
+echo
+echo "2. cost: the engine's CPU over the window, and the compile with the profile off and on (alternated)"
+printf '%-5s %9s %9s %9s %9s %10s\n' round off.s on.s on/off prof.cpu.s prof.%cpu
+i=1
+while [ $i -le "$rounds" ]; do
+	make -s -C "$tree" clean >/dev/null 2>&1
+	"$SOLO" -m off -- make -s -C "$tree" -j$jobs > "$B/off.out" 2>/dev/null
+	make -s -C "$tree" clean >/dev/null 2>&1
+	"$SOLO" -n 1 -- make -s -C "$tree" -j$jobs > "$B/on.out" 2>/dev/null
+	off=$(sed -n 's/.* window=\([0-9.]*\).*/\1/p' "$B/off.out")
+	on=$(sed -n 's/.* window=\([0-9.]*\).*/\1/p' "$B/on.out")
+	cpu=$(sed -n 's/.* cpu=\([0-9.]*\).*/\1/p' "$B/on.out")
+	awk -v i=$i -v a="$off" -v b="$on" -v c="$cpu" 'BEGIN { printf "%-5d %9.2f %9.2f %9.4f %9.4f %9.4f%%\n", i, a, b, b / a, c, 100 * c / b }'
+	i=$((i + 1))
+done | tee "$B/cost.txt"
+med() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+echo "median: on/off elapsed $(awk '{ print $4 }' "$B/cost.txt" | med); the engine $(awk '{ print $6 + 0 }' "$B/cost.txt" | med)% of one CPU"
+echo
+echo "3. growth: the engine's CPU per record as the samples a second grow (HZ x $(nproc) CPUs)"
+printf '%-6s %10s %9s %10s %11s %9s\n' hz samples/s records prof.cpu.s us/record prof.%cpu
+for hz in 997 2999 9973; do
+	make -s -C "$tree" clean >/dev/null 2>&1
+	"$SOLO" -n 1 -f $hz -r 4096 -- make -s -C "$tree" -j$jobs > "$B/hz.out" 2>/dev/null
+	awk -v hz=$hz '
+	$1 == "window" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+	$1 == "total" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+	END { printf "%-6d %10.0f %9d %10.4f %11.3f %8.4f%%\n", hz, (v["kernel"] + v["user"] + v["idle"]) / v["window"],
+	    v["records"], v["cpu"], 1e6 * v["cpu"] / v["records"], 100 * v["cpu"] / v["window"] }' "$B/hz.out"
+done
+rm -rf "$B/work" "$B/perf.data" "$B/perf.txt"
