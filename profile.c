@@ -75,6 +75,10 @@ struct prof_priv {
 	struct prof_map parts, tcomm;
 	pid_t child[8];			/* contest's children named by prof_child this window */
 	int nchild;
+	int run_pid;			/* the PID of the last kernel samples read, */
+	unsigned long long run_n;	/* and how many in a row: one map update for them all */
+	/* a sample's IP -> symbol, remembered by IP / 64: most samples fall in a few functions */
+	struct { unsigned long long lo, hi; long k; } near[4096];
 	unsigned char copy[65536];	/* a record that wraps the ring's end, put together */
 };
 
@@ -492,6 +496,35 @@ add(struct prof_map *m, int key, unsigned long long n)
 		s->val += n;
 }
 
+/* The run of samples of one PID into the map of those waiting for their part. */
+static void
+flush_run(struct prof_priv *q)
+{
+	if (q->run_n)
+		add(&q->wait, q->run_pid, q->run_n);
+	q->run_pid = 0;
+	q->run_n = 0;
+}
+
+/* The symbol of ip, through the cache of the last ones seen. */
+static long
+sym_of(struct prof *p, unsigned long long ip)
+{
+	struct prof_priv *q = p->priv;
+	size_t h = (size_t)(ip >> 6) & (sizeof(q->near) / sizeof(q->near[0]) - 1);
+	long k;
+
+	if (ip >= q->near[h].lo && ip < q->near[h].hi)
+		return q->near[h].k;
+	if ((k = prof_ksyms_find(&p->ks, ip)) >= 0) {
+		/* the symbol's span: to the next symbol, or to the end of the address space */
+		q->near[h].lo = p->ks.addr[k];
+		q->near[h].hi = (size_t)k + 1 < p->ks.n ? p->ks.addr[k + 1] : ~0ULL;
+		q->near[h].k = k;
+	}
+	return k;
+}
+
 /* A sample: IP, PID and TID, time (the attr's sample_type, in its order). */
 static void
 sample(struct prof *p, unsigned misc, const unsigned char *b, size_t len)
@@ -517,14 +550,19 @@ sample(struct prof *p, unsigned misc, const unsigned char *b, size_t len)
 		return;
 	}
 	p->t.kernel++;
-	if ((k = prof_ksyms_find(&p->ks, ip)) < 0)
+	if ((k = sym_of(p, ip)) < 0)
 		p->t.unknown++;
 	else
 		p->count[k]++;
-	if ((int)pid > 0)
-		add(&p->priv->wait, (int)pid, 1);
-	else
+	if ((int)pid <= 0) {
 		p->t.part[PROF_REST]++;
+		return;
+	}
+	if ((int)pid != p->priv->run_pid) {
+		flush_run(p->priv);
+		p->priv->run_pid = (int)pid;
+	}
+	p->priv->run_n++;
 }
 
 /* A FORK or COMM record, held for the time-ordered pass of the drain. */
@@ -768,6 +806,7 @@ drain(struct prof *p, unsigned long long mark, int final)
 
 	for (i = 0; i < p->ncpu; i++)
 		prof_read_ring(p, p->ring[i].base, p->ring_bytes);
+	flush_run(p->priv);
 	apply_held(p, mark);
 	settle(p, final);
 	p->t.drains++;
