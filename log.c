@@ -22,53 +22,59 @@
 
 #include "log.h"
 
-enum type { T_INT, T_LONG, T_NUM, T_STR };
+enum type { T_INT, T_LONG, T_NUM, T_STR, T_LIST };
 
 struct field {
 	const char *key;
 	size_t klen;		/* strlen(key) */
 	enum type type;
-	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
+	size_t off;		/* T_NUM: index into rec.num; T_LIST: 0 ksym, 1 usym; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
 	int prec;		/* T_NUM: decimals written */
-	int required;		/* RUN, SNAP: a record of that kind lacks it: malformed; a writer always writes it */
-	int kind;		/* RUN, SNAP: the kinds of record it belongs to */
+	int required;		/* RUN, SNAP, PROF: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* RUN, SNAP, PROF: the kinds of record it belongs to */
 };
 
 #define RUN	1		/* a run's record */
 #define SNAP	2		/* the box's snapshot */
+#define PROF	4		/* a run's kernel profile */
 #define BOTH	(RUN | SNAP)
+#define RP	(RUN | PROF)	/* a run's, repeated in its profile */
+#define ALL	(RUN | SNAP | PROF)
 #define S(k, m, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req, kd }
 #define L(k, m, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd }
 #define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req, RUN }
+#define NK(k, i, p, req, kd) { k, sizeof(k) - 1, T_NUM, i, 0, p, req, kd }
+#define LIST(k, which)	{ k, sizeof(k) - 1, T_LIST, which, 0, 0, 0, PROF }
 /* In the order they are written. */
 static const struct field fields[] = {
-	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, BOTH, BOTH },
+	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, ALL, ALL },
 	{ "snapshot", 8, T_INT, offsetof(struct rec, snapshot), 0, 0, SNAP, SNAP },
-	S("date",     date,     BOTH, BOTH),
+	{ "prof", 4, T_INT, offsetof(struct rec, prof), 0, 0, PROF, PROF },
+	S("date",     date,     ALL, ALL),
 	S("end",      end,      0, RUN),
-	S("host",     host,     BOTH, BOTH),
-	S("label",    label,    BOTH, BOTH),
-	S("kernel",   kernel,   0, BOTH),
-	S("load",     load,     RUN, RUN),
-	L("run",      run,      RUN, RUN),
-	L("round",    round,    0, RUN),
-	S("inv",      inv,      0, BOTH),
-	S("status",   status,   RUN, RUN),
+	S("host",     host,     ALL, ALL),
+	S("label",    label,    ALL, ALL),
+	S("kernel",   kernel,   0, ALL),
+	S("load",     load,     RP, RP),
+	L("run",      run,      RP, RP),
+	L("round",    round,    0, RP),
+	S("inv",      inv,      0, ALL),
+	S("status",   status,   RP, RP),
 	S("reason",   reason,   0, RUN),
-	N("elapsed",  K_ELAPSED, 3, RUN),
+	NK("elapsed", K_ELAPSED, 3, RP, RP),
 	N("user",     K_USER,    3, RUN),
 	N("sys",      K_SYS,     3, RUN),
 	N("lcpu",     K_LCPU,    3, RUN),
 	N("units",    K_UNITS,   3, RUN),
 	S("unit",     unit,     RUN, RUN),
-	L("jobs",     jobs,     RUN, BOTH),
-	S("workload", workload, RUN, BOTH),
-	S("config",   config,   0, BOTH),
+	L("jobs",     jobs,     RP, ALL),
+	S("workload", workload, RP, ALL),
+	S("config",   config,   0, ALL),
 	S("cache",    cache,    RUN, RUN),
-	S("drop",     drop,     0, BOTH),
+	S("drop",     drop,     0, ALL),
 	S("contain",  contain,  0, RUN),
-	L("ncpu",     ncpu,     RUN, BOTH),
+	L("ncpu",     ncpu,     RP, ALL),
 	N("lead",     K_LEAD,    3, 0),
 	N("majflt",   K_MAJFLT,  0, 0),
 	N("minflt",   K_MINFLT,  0, 0),
@@ -76,7 +82,7 @@ static const struct field fields[] = {
 	N("nivcsw",   K_NIVCSW,  0, 0),
 	N("maxrss",   K_MAXRSS,  0, 0),
 	N("self",     K_SELF,    4, 0),
-	N("disturbed", K_DISTURBED, 1, 0),
+	NK("disturbed", K_DISTURBED, 1, 0, RP),
 	N("sys_user",   K_SYS_USER,   2, 0),
 	N("sys_nice",   K_SYS_NICE,   2, 0),
 	N("sys_system", K_SYS_SYSTEM, 2, 0),
@@ -128,6 +134,21 @@ static const struct field fields[] = {
 	N("lat_max",      K_LAT_MAX,   0, 0),
 	N("dl_met",       K_DL_MET,    2, 0),
 	N("probe_cpu",    K_PROBE_CPU, 3, 0),
+	S("profile",      profile,   PROF, RP),
+	S("profile_why",  profile_why, 0, RUN),
+	NK("prof_hz",       K_PROF_HZ,        0, PROF, PROF),
+	NK("prof_s",        K_PROF_S,         3, 0, PROF),
+	NK("prof_kernel",   K_PROF_KERNEL,    0, PROF, PROF),
+	NK("prof_user",     K_PROF_USER,      0, 0, PROF),
+	NK("prof_idle",     K_PROF_IDLE,      0, PROF, PROF),
+	NK("prof_lost",     K_PROF_LOST,      0, PROF, PROF),
+	NK("prof_throttled", K_PROF_THROTTLED, 0, 0, PROF),
+	NK("prof_unknown",  K_PROF_UNKNOWN,   0, 0, PROF),
+	NK("prof_job",      K_PROF_JOB,       0, 0, PROF),
+	NK("prof_load",     K_PROF_LOAD,      0, 0, PROF),
+	NK("prof_probe",    K_PROF_PROBE,     0, 0, PROF),
+	NK("prof_rest",     K_PROF_REST,      0, 0, PROF),
+	NK("prof_cpu",      K_PROF_CPU,       4, 0, PROF),
 	/* the snapshot's own */
 	S("uname",    snap.uname,    0, SNAP),
 	S("cmdline",  snap.cmdline,  0, SNAP),
@@ -141,10 +162,15 @@ static const struct field fields[] = {
 	S("sched",    snap.sched,    0, SNAP),
 	S("cc",       snap.cc,       0, SNAP),
 	S("make",     snap.make,     0, SNAP),
+	/* the profile's lists last: a writer lists what fits in the line */
+	LIST("usym", 1),
+	LIST("ksym", 0),
 };
 #undef S
 #undef L
 #undef N
+#undef NK
+#undef LIST
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 #define SEENW	((NFIELDS + 63) / 64)
 
@@ -277,6 +303,30 @@ rec_note(struct rec *r, const char *key, const char *val)
 	return 0;
 }
 
+int
+rec_sym_add(struct rec *r, int user, const char *name, double n)
+{
+	struct rec_prof *p = &r->pf;
+	size_t len = strlen(name) + 1;
+	int *cnt = user ? &p->nu : &p->nk, max = user ? LOG_USYM_MAX : LOG_KSYM_MAX;
+	struct rec_sym *e = user ? p->u : p->k;
+
+	if (*cnt >= max || len > sizeof(p->names) - p->len || len == 1)
+		return -1;
+	memcpy(p->names + p->len, name, len);
+	e[*cnt].name = (unsigned)p->len;
+	e[*cnt].n = n;
+	p->len += len;
+	(*cnt)++;
+	return 0;
+}
+
+const char *
+rec_sym_name(const struct rec *r, int user, int i)
+{
+	return r->pf.names + (user ? r->pf.u[i].name : r->pf.k[i].name);
+}
+
 const char *
 rec_drop(const struct rec *r)
 {
@@ -337,15 +387,16 @@ safe(unsigned char c)
 	    (c >= '0' && c <= '9') || (c != '\0' && strchr("._,:/+@-~", c) != NULL);
 }
 
-int
-log_encode(const char *src, char *dst, size_t len)
+/* Percent-encode src; a list's entries escape its separator ',' too. */
+static int
+encode(const char *src, char *dst, size_t len, int entry)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = 0;
 
 	for (; *src; src++) {
 		unsigned char c = *src;
-		if (safe(c)) {
+		if (safe(c) && !(entry && c == ',')) {
 			if (n + 1 >= len)
 				return -1;
 			dst[n++] = c;
@@ -361,6 +412,12 @@ log_encode(const char *src, char *dst, size_t len)
 		return -1;
 	dst[n] = '\0';
 	return 0;
+}
+
+int
+log_encode(const char *src, char *dst, size_t len)
+{
+	return encode(src, dst, len, 0);
 }
 
 void
@@ -462,13 +519,43 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * A profile's list, " KEY=N:NAME,N:NAME": the entries that fit before
+ * the line's end (its newline kept room for), none if no entry fits.
+ */
+static int
+format_list(const struct rec *r, int user, const char *key, char *buf, size_t len, size_t *n)
+{
+	int cnt = user ? r->pf.nu : r->pf.nk, i;
+	const struct rec_sym *e = user ? r->pf.u : r->pf.k;
+	char enc[3 * LOG_LINE_MAX], item[3 * LOG_LINE_MAX + 32];
+	size_t start = *n;
+
+	for (i = 0; i < cnt; i++) {
+		int w;
+
+		if (!isfinite(e[i].n) || e[i].n < 0 || e[i].n > LOG_NUM_MAX ||
+		    encode(rec_sym_name(r, user, i), enc, sizeof(enc), 1) < 0)
+			continue;
+		if (*n == start)	/* the key first */
+			w = snprintf(item, sizeof(item), " %s=%.0f:%s", key, e[i].n, enc);
+		else
+			w = snprintf(item, sizeof(item), ",%.0f:%s", e[i].n, enc);
+		if (w < 0 || (size_t)w + 2 > len - *n)
+			break;		/* the rest does not fit: "\n" and the NUL need 2 */
+		memcpy(buf + *n, item, (size_t)w);
+		*n += (size_t)w;
+	}
+	buf[*n] = '\0';
+	return 0;
+}
+
 int
 log_format(const struct rec *r, char *buf, size_t len)
 {
 	char enc[3 * LOG_WORKLOAD_MAX];
 	size_t i, n = 0, notes = strlen(r->notes);
-
-	int kind = r->snapshot ? SNAP : RUN;
+	int kind = r->snapshot ? SNAP : r->prof ? PROF : RUN;
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -510,17 +597,20 @@ log_format(const struct rec *r, char *buf, size_t len)
 				return -1;
 			rc = put(buf, len, &n, "%s%s=%s", sep, f->key, enc);
 			break;
+		case T_LIST:
+			rc = format_list(r, (int)f->off, f->key, buf, len, &n);
+			break;
 		}
 		if (rc < 0)
 			return -1;
 	}
 	/* the notes when they fit, else a mark that they did not */
-	if (r->snapshot)
+	if (kind != RUN)
 		notes = 0;
 	if (notes + 2 < len - n && r->notes_cut == 0) {
 		memcpy(buf + n, r->notes, notes);
 		n += notes;
-	} else if (!r->snapshot && (notes || r->notes_cut)) {
+	} else if (kind == RUN && (notes || r->notes_cut)) {
 		if (put(buf, len, &n, " notes_cut=1") < 0)
 			return -1;
 	}
@@ -702,6 +792,8 @@ clear(struct rec *r)
 		*(long *)((char *)r + longs[i]) = 0;
 	memset(r->num, 0, sizeof(r->num));
 	memset(r->has, 0, sizeof(r->has));
+	r->pf.nk = r->pf.nu = 0;
+	r->pf.len = 0;
 	r->notes[0] = '\0';
 	r->notes_cut = 0;
 }
@@ -710,7 +802,7 @@ clear(struct rec *r)
 static const unsigned long long *
 required(int kind)
 {
-	static unsigned long long req[2][SEENW];
+	static unsigned long long req[3][SEENW];
 	static int done;
 	size_t i;
 
@@ -720,10 +812,12 @@ required(int kind)
 				req[0][i / 64] |= 1ULL << (i % 64);
 			if (fields[i].required & SNAP)
 				req[1][i / 64] |= 1ULL << (i % 64);
+			if (fields[i].required & PROF)
+				req[2][i / 64] |= 1ULL << (i % 64);
 		}
 		done = 1;
 	}
-	return req[kind == SNAP];
+	return req[kind == SNAP ? 1 : kind == PROF ? 2 : 0];
 }
 
 /* A number's value into r; -1 after saying why. */
@@ -762,15 +856,51 @@ whole:
 	return 0;
 }
 
+/*
+ * A profile's list, "N:NAME,N:NAME" (vlen bytes at val), into r: each
+ * N a whole number of at most 13 digits, each NAME percent-encoded and
+ * not empty.  -1 after saying why.
+ */
+static int
+list(const char *key, size_t klen, const char *val, size_t vlen, int user, struct rec *r,
+    char *why, size_t whylen)
+{
+	char name[LOG_LINE_MAX];
+	size_t i = 0, j, k;
+
+	while (i < vlen) {
+		double n = 0;
+
+		for (j = i; j < vlen && val[j] >= '0' && val[j] <= '9'; j++)
+			n = n * 10 + (val[j] - '0');
+		for (k = j + 1; k < vlen && val[k] != ','; k++)
+			;
+		if (j == i || j - i > 13 || j >= vlen || val[j] != ':' || k == j + 1 ||
+		    (k < vlen && k + 1 == vlen))
+			return fail(why, whylen, "bad entry in the list '%s%s'", key, klen);
+		if (n > LOG_NUM_MAX || decode(val + j + 1, k - j - 1, name, sizeof(name)) < 0)
+			return fail(why, whylen, "bad entry in the list '%s%s'", key, klen);
+		if (rec_sym_add(r, user, name, n) < 0)
+			return fail(why, whylen, "list '%s%s' too long", key, klen);
+		i = k + 1;
+	}
+	return 0;
+}
+
 /* After the keys: what a record of its kind needs; 1 or -1 */
 static int
 check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
     size_t whylen)
 {
-	int kind = r->snapshot ? SNAP : RUN;
-	const unsigned long long *req = required(kind);
+	int kind = r->snapshot ? SNAP : r->prof ? PROF : RUN;
+	const unsigned long long *req;
 	size_t i;
 
+	if (r->snapshot && r->prof) {
+		snprintf(why, whylen, "both snapshot=1 and prof=1");
+		return -1;
+	}
+	req = required(kind);
 	for (i = 0; i < NFIELDS; i++)
 		if ((req[i / 64] & ~seen[i / 64]) == 0)
 			i += 63 - i % 64;	/* this word has them all */
@@ -781,6 +911,10 @@ check(struct rec *r, const unsigned long long *seen, const struct field *empty, 
 		return fail(why, whylen, "empty value of '%s%s'", empty->key, empty->klen);
 	if (r->snapshot > 1) {
 		snprintf(why, whylen, "bad snapshot=%d", r->snapshot);
+		return -1;
+	}
+	if (r->prof > 1) {
+		snprintf(why, whylen, "bad prof=%d", r->prof);
 		return -1;
 	}
 	if (r->version != LOG_VERSION) {
@@ -904,7 +1038,10 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		if (seen[i / 64] & (1ULL << (i % 64)))
 			return fail(why, whylen, "key '%s%s' given twice", key, klen);
 		seen[i / 64] |= 1ULL << (i % 64);
-		if (f->type == T_STR) {
+		if (f->type == T_LIST) {
+			if (list(key, klen, val, vlen, (int)f->off, r, why, whylen) < 0)
+				return -1;
+		} else if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
 				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
 			if (f->required && vlen == 0)

@@ -22,6 +22,8 @@
 #define LOG_NUM_MAX	1e12	/* largest number a reader accepts: sums of a million stay exact enough */
 #define LOG_NOTES_MAX	1024	/* bytes of a record's encoded notes */
 #define LOG_WORKLOAD_MAX 1024	/* bytes of workload, NUL included */
+#define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
+#define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
 
 /* The numeric keys of a record, in the order written: index into rec.num. */
 enum {
@@ -59,6 +61,17 @@ enum {
 	K_LAT_MAX,	/* largest, us */
 	K_DL_MET,	/* periods whose work ended before the next began, % */
 	K_PROBE_CPU,	/* the probe's CPU, s */
+	/* the kernel profile's record (profile.c), samples over the window */
+	K_PROF_HZ,	/* samples a second on each CPU */
+	K_PROF_S,	/* the profile's own window (events enabled to disabled), s */
+	K_PROF_KERNEL,	/* in kernel mode, idle tasks left out */
+	K_PROF_USER,	/* in user mode (--profile all; 0 with kernel) */
+	K_PROF_IDLE,	/* in an idle task: a CPU with nothing to run */
+	K_PROF_LOST,	/* dropped by the kernel: a ring was full */
+	K_PROF_THROTTLED, /* times the kernel throttled an event */
+	K_PROF_UNKNOWN,	/* kernel samples at an address no text symbol covers */
+	K_PROF_JOB, K_PROF_LOAD, K_PROF_PROBE, K_PROF_REST,	/* kernel samples by part of the run */
+	K_PROF_CPU,	/* contest's CPU in the profile's work over the window, s */
 	K_NNUM
 };
 
@@ -67,6 +80,21 @@ enum {
 #define ST_FAILED	"failed"
 #define ST_INVALID	"invalid"
 #define ST_TIMEOUT	"timeout"
+
+/* One entry of a profile record's list: a kernel symbol or a command name. */
+struct rec_sym {
+	unsigned name;		/* offset of the name in rec_prof.names */
+	double n;		/* its samples */
+};
+
+/* The lists of a profile record (prof=1), most samples first. */
+struct rec_prof {
+	int nk, nu;			/* entries of k and u */
+	struct rec_sym k[LOG_KSYM_MAX];	/* ksym=: kernel symbols, "name" or "name [module]" */
+	struct rec_sym u[LOG_USYM_MAX];	/* usym=: user-mode samples per command name */
+	size_t len;			/* bytes of names used */
+	char names[LOG_LINE_MAX];	/* the names, NUL-ended each */
+};
 
 struct rec {
 	int version;		/* contest: log format version */
@@ -93,7 +121,10 @@ struct rec {
 	char odisk_dev[32];	/* -o's disk */
 	char odisk_why[64];
 	char probe[24];		/* the probe's profile: audio, video, PERIOD_MS:PERCENT; "" off */
+	char profile[8];	/* the kernel profile: kernel, all, off; "" in old logs */
+	char profile_why[128];	/* why off */
 	int snapshot;		/* 1: not a run but the box's snapshot (snap below) */
+	int prof;		/* 1: not a run but its kernel profile (pf and K_PROF_*) */
 	struct snap {
 		char uname[256];	/* uname -v: the kernel's version string */
 		char cmdline[1024];	/* /proc/cmdline */
@@ -109,6 +140,7 @@ struct rec {
 		char make[128];		/* first line of make --version */
 	} snap;
 	long ncpu;		/* online CPUs */
+	struct rec_prof pf;	/* prof: the lists */
 	double num[K_NNUM];	/* the numeric keys, K_* */
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
 	char notes[LOG_NOTES_MAX]; /* writer: the load's notes, encoded, " k=v" each (rec_note) */
@@ -117,6 +149,15 @@ struct rec {
 
 /* Empty r, version set: the writer's start. */
 void rec_init(struct rec *r);
+/*
+ * Add an entry to a profile record's list (user 0: ksym, 1: usym); -1
+ * when the list or its names are full.  A writer lists what fits in the
+ * line and no more (log_format): a reader takes the kernel samples not
+ * listed as prof_kernel less the listed ones.
+ */
+int rec_sym_add(struct rec *r, int user, const char *name, double n);
+/* The name of entry i of r's ksym (user 0) or usym (user 1). */
+const char *rec_sym_name(const struct rec *r, int user, int i);
 /* Set numeric key k. */
 void rec_set(struct rec *r, int k, double v);
 /*
@@ -161,7 +202,9 @@ int log_append(const char *path, const struct rec *r);
 /*
  * Parse one line (no newline) into r.  1: a record (a run, or with
  * r->snapshot the box's snapshot: contest, date, host, label, kernel,
- * inv, workload, config and snap); 0: a comment or a blank line; -1:
+ * inv, workload, config and snap, or with r->prof a run's kernel
+ * profile: the run's identity, its configuration, status, elapsed and
+ * disturbed, the K_PROF_* numbers and pf); 0: a comment or a blank line; -1:
  * malformed, why says what is wrong (control bytes of the line escaped).
  */
 int log_parse(const char *line, struct rec *r, char *why, size_t whylen);

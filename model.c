@@ -522,6 +522,8 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 
 	if (r->snapshot)
 		return snap_add(m, r);
+	if (r->prof)
+		return 0;	/* a run's kernel profile: not a run */
 	if (!strcmp(r->status, ST_OK) && !(r->num[K_ELAPSED] >= MIN_ELAPSED)) {
 		fprintf(stderr, "%s:%ld: status ok with elapsed %s\n", name, lineno,
 		    r->num[K_ELAPSED] > 0 ? "under 1 ms" : "0");
