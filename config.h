@@ -31,6 +31,7 @@
 #define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
 #define PROF_TOP	200		/* most symbols a profile record lists ... */
 #define PROF_COVER	95		/* ... or fewer, once they cover this % of the kernel samples */
+#define PROF_COMMS	32		/* most command names of user samples a record lists (--profile all) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif
