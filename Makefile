@@ -13,7 +13,7 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o sys.o probe.o profile.o log.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
-REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
+REPORT = report.o model.o pmodel.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
 HDR = config.h cage.h gen.h log.h model.h probe.h profile.h report.h run.h stats.h sys.h util.h loads/load.h
 
