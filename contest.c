@@ -47,6 +47,7 @@ static struct {
 	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
+	int prof_mode;			/* --profile: PROF_* */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -60,6 +61,7 @@ static struct sys sys;			/* the machine's counters */
 static struct rec snap_rec;		/* the box's snapshot ... */
 static int snap_due;			/* ... to go in the log with the first run */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
+static struct prof prof;		/* the kernel profile's events and kallsyms snapshot */
 
 /* ------------------------------------------------------------- dying */
 
@@ -113,6 +115,7 @@ stopped_by(int sig, int live)
 	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
 	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_PROFILE,	"profile",	0,   "MODE",	RUN,	"the kernel profile: kernel, all, off (default kernel)") \
 	X(OPT_REPORT,	"report",	'r', NULL,	REPORT,	"render the logs instead of running") \
 	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
 	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
@@ -664,6 +667,7 @@ do_run(const struct run_env *e, const struct load *l, long run, long runs, long 
     double *elapsed)
 {
 	static struct run r;
+	static struct rec prec;		/* its kernel profile */
 	struct rec rec;
 	double el;
 
@@ -691,7 +695,8 @@ do_run(const struct run_env *e, const struct load *l, long run, long runs, long 
 		}
 		snap_due = 0;
 	}
-	if (log_append(opt.log, &rec) < 0) {
+	if (log_append(opt.log, &rec) < 0 ||
+	    (run_profile(e, &r, &rec, &prec) == 0 && log_append(opt.log, &prec) < 0)) {
 		warn("cannot append the record of %s to '%s'", r.what, opt.log);
 		cage_close(&cage);
 		exit(1);
@@ -1068,6 +1073,26 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/*
+ * The kernel profile's events and kallsyms snapshot, once before any
+ * run; where the kernel refuses, say why once and log profile=off.
+ */
+static void
+open_profile(struct run_env *env)
+{
+	if (opt.prof_mode == PROF_OFF) {
+		env->prof_why = "--profile off";
+		return;
+	}
+	if (prof_open(&prof, opt.prof_mode, PROF_HZ, 0) < 0) {
+		fprintf(stderr, "contest: no kernel profile: %s; runs are logged with profile=off\n",
+		    prof.why);
+		env->prof_why = prof.why;
+		return;
+	}
+	env->prof = &prof;
+}
+
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
 run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
@@ -1158,10 +1183,12 @@ run_mode(int argc, char **argv)
 	nloads = baseline_first(loads, nloads, logbase);
 	fill_env(&env);
 
+	open_profile(&env);
 	machine_lock();
 	calibrate(&env);
 	failed = run_suite(&env, loads, nloads, logbase);
 	machine_unlock();
+	prof_close(&prof);
 	cage_close(&cage);
 	return final_report(loads, nloads) || failed;
 }
@@ -1326,6 +1353,10 @@ parse_options(int argc, char **argv)
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
+		case OPT_PROFILE:
+			if ((opt.prof_mode = prof_mode_parse(optarg)) < 0)
+				errx(2, "--profile must be kernel, all or off, not '%s'", optarg);
+			break;
 		case OPT_REPORT: opt.report = 1; break;
 		case OPT_VERBOSE: opt.ro.verbose = 1; break;
 		case OPT_BASE: opt.ro.base = optarg; break;
@@ -1364,6 +1395,7 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	opt.prof_mode = PROF_KERNEL;
 	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
 		errx(2, "%s", why);
 	if ((first = parse_options(argc, argv)) < 0)
