@@ -15,7 +15,7 @@ UTIL = util.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o sys.o probe.o profile.o log.o loads/table.o loads/common.o $(LOADS)
 # the report: its entry point, the model, then one file per renderer
-REPORT = report.o report/model.o report/pmodel.o report/text.o report/compare.o report/csv.o \
+REPORT = report.o report/model.o report/pmodel.o report/text.o report/profile.o report/compare.o report/csv.o \
 	report/json.o report/bars.o report/svg.o report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
 HDR = config.h cage.h gen.h log.h probe.h profile.h report.h run.h sys.h util.h loads/load.h \

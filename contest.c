@@ -124,6 +124,7 @@ stopped_by(int sig, int live)
 	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
 	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
 	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
+	X(OPT_PROFILES,	"profiles",	'p', NULL,	REPORT,	"the kernel profiles; with -c, each load's diffprofile") \
 	X(OPT_LIST,	"list-loads",	0,   NULL,	ALONE,	"print every load and exit") \
 	X(OPT_HELP,	"help",		0,   NULL,	ALONE,	"print this and exit") \
 	X(OPT_VERSION,	"version",	0,   NULL,	ALONE,	"print the version and exit")
@@ -1374,6 +1375,7 @@ parse_options(int argc, char **argv)
 		case OPT_BARS: opt.ro.bars = 1; break;
 		case OPT_SVG: opt.ro.svg = optarg; break;
 		case OPT_DISTURBED: opt.ro.disturbed = 1; break;
+		case OPT_PROFILES: opt.ro.profile = 1; break;
 		case OPT_LIST: list_loads(); return -1;
 		case OPT_HELP: usage(stdout, 1); return -1;
 		case OPT_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return -1;

@@ -49,6 +49,8 @@ render(FILE *out, const struct model *m)
 		rc = render_compare(out, m);
 	else
 		rc = render_table(out, m);
+	if (rc == 0 && o->profile && !o->compare && !o->bars)
+		rc = render_profile(out, m);
 	if (rc == 0)
 		text_notes(out, m);
 	return rc;

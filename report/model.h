@@ -186,9 +186,8 @@ struct pgroup {
 	char mode[8];		/* kernel or all: the first record's */
 	int mode_mixed;		/* records disagree */
 	struct acc kernel;	/* kernel samples a second of the window */
-	struct acc kshare;	/* kernel samples, % of all the samples taken */
-	struct acc idle;	/* idle samples, % of all taken */
-	struct acc taken;	/* samples taken, % of hz x ncpu x elapsed */
+	struct acc kshare;	/* kernel samples, % of the CPUs' time in samples: hz x ncpu x elapsed */
+	struct acc idle;	/* idle samples, the same */
 	struct acc part[PM_NPARTS];	/* kernel samples by part, % of the kernel's */
 	struct acc lost;	/* samples lost, a run */
 	struct acc cpu;		/* contest's CPU in the profile, % of one CPU over the window */
@@ -344,11 +343,16 @@ size_t *pmodel_order(const struct ptab *);	/* indices by share, most first; free
 /* The symbols of both, by the size of their change, largest first: *out (free() it); NONE out of memory. */
 size_t pmodel_diff(const struct pgroup *base, const struct pgroup *g, struct pdiff **out);
 
+/* profile.c: the kernel profiles in text; names cut to a column end with PROF_CUT */
+#define PROF_CUT "..."
+void profile_name(char *dst, size_t len, const char *src, size_t cols);
+
 /* The renderers: each reads the model only; report() calls them. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
 int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
+int render_profile(FILE *, const struct model *);	/* profile.c: -p */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
 

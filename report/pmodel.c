@@ -171,15 +171,13 @@ pmodel_fold(struct group *g, const struct rec *r)
 	else if (strcmp(p->mode, r->profile))
 		p->mode_mixed = 1;
 	p->n++;
-	/* every sample the CPUs took: the kernel's, the users', the idle tasks' */
-	all = k + n[K_PROF_USER] + n[K_PROF_IDLE];
+	/* the CPUs' time in samples: hz x ncpu x the window */
+	all = r->ncpu > 0 && n[K_PROF_HZ] > 0 ? n[K_PROF_HZ] * (double)r->ncpu * el : 0;
 	stats_add(&p->kernel, k / el);
 	if (all > 0) {
 		stats_add(&p->kshare, k / all * 100);
 		stats_add(&p->idle, n[K_PROF_IDLE] / all * 100);
 	}
-	if (r->ncpu > 0 && n[K_PROF_HZ] > 0)
-		stats_add(&p->taken, all / (n[K_PROF_HZ] * (double)r->ncpu * el) * 100);
 	for (i = 0; i < PM_NPARTS; i++)
 		if (k > 0 && r->has[K_PROF_JOB + i])
 			stats_add(&p->part[i], n[K_PROF_JOB + i] / k * 100);
