@@ -2,7 +2,7 @@
  * fuzz-report.c: libFuzzer entry point for the log reader and every
  * renderer.  Each input is written to a file and read as a log by the
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
- * bars, SVG); an output that prints inf or nan as a number aborts, as
+ * bars, SVG, -p, -v -p, -c -p); an output that prints inf or nan as a number aborts, as
  * does anything ASan or UBSan sees, and libFuzzer's -timeout catches a
  * hang.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
  * run with -close_fd_mask=2, as the report names every bad line on stderr
@@ -117,7 +117,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *views[][2] = { { NULL, NULL }, { "v", NULL }, { "b", "A" },
 	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
-	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL } };
+	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL }, { "p", NULL },
+	    { "pv", NULL }, { "pc", "A" } };
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
@@ -152,6 +153,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		if (v && !strcmp(v, "d"))
 			o.disturbed = o.verbose = 1;
+		if (v && v[0] == 'p')
+			o.profile = 1;
 		run(&o, check);
 	}
 	return 0;
