@@ -13,6 +13,8 @@
 #     the sampling interrupts, charged to whatever they interrupt).
 #  3. growth: the engine's CPU per record at 997, 2999 and 9973 Hz (the
 #     work of a drain grows with samples a second: HZ x CPUs).
+#  4. contest itself, no_load with --profile off and kernel alternated:
+#     its CPU over the window (self) and the profile's (prof_cpu).
 # BENCH_UNITS (default 120) sets the tree, BENCH_ROUNDS (default 3) the
 # compiles of parts 1 and 2.  Run it under flock /work/coord/bench.lock
 # on a shared box.
@@ -113,4 +115,23 @@ for hz in 997 2999 9973; do
 	END { printf "%-6d %10.0f %9d %10.4f %11.3f %8.4f%%\n", hz, (v["kernel"] + v["user"] + v["idle"]) / v["window"],
 	    v["records"], v["cpu"], 1e6 * v["cpu"] / v["records"], 100 * v["cpu"] / v["window"] }' "$B/hz.out"
 done
+
+echo
+echo "4. contest itself: no_load with --profile off and kernel, alternated; contest's CPU over the window (self, which holds the drains) and the profile's own (prof_cpu)"
+printf '%-5s %9s %9s %11s %11s %10s\n' round off.el on.el off.self% on.self% prof_cpu%
+i=1
+while [ $i -le "$rounds" ]; do
+	for mode in off kernel; do
+		"$top/contest" -d "$B/work" --units "$units" -n 1 --lead 0 --no-baseline --profile $mode \
+		    -l "$B/ab-$mode.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
+	done
+	off=$(grep -v ' prof=1 \| snapshot=1 ' "$B/ab-off.log" | tail -n 1)
+	on=$(grep -v ' prof=1 \| snapshot=1 ' "$B/ab-kernel.log" | tail -n 1)
+	pc=$(grep ' prof=1 ' "$B/ab-kernel.log" | tail -n 1 | tr ' ' '\n' | sed -n 's/^prof_cpu=//p')
+	echo "$off" "$on" | awk -v i=$i -v pc="$pc" '{
+		for (k = 1; k <= NF; k++) { split($k, kv, "="); if (kv[1] == "elapsed") e[++ne] = kv[2]; if (kv[1] == "self") s[++ns] = kv[2] }
+		printf "%-5d %9.2f %9.2f %10.4f%% %10.4f%% %9.4f%%\n", i, e[1], e[2], 100 * s[1] / e[1], 100 * s[2] / e[2], 100 * pc / e[2] }'
+	i=$((i + 1))
+done | tee "$B/self.txt"
+echo "median: contest's CPU over the window $(awk '{ print $4 + 0 }' "$B/self.txt" | med)% of one CPU with --profile off, $(awk '{ print $5 + 0 }' "$B/self.txt" | med)% with kernel; the profile's own $(awk '{ print $6 + 0 }' "$B/self.txt" | med)%"
 rm -rf "$B/work" "$B/perf.data" "$B/perf.txt"
