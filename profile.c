@@ -996,6 +996,18 @@ alloc_engine(struct prof *p)
 	return 0;
 }
 
+/* Undo what prof_open did, keeping why it failed: -1. */
+static int
+open_failed(struct prof *p)
+{
+	char why[sizeof(p->why)];
+
+	memcpy(why, p->why, sizeof(why));
+	prof_close(p);
+	memcpy(p->why, why, sizeof(why));
+	return -1;
+}
+
 int
 prof_open(struct prof *p, int mode, unsigned hz, unsigned ring_kib)
 {
@@ -1015,13 +1027,8 @@ prof_open(struct prof *p, int mode, unsigned hz, unsigned ring_kib)
 	}
 	if (open_events(p, bytes) < 0 ||
 	    prof_ksyms_load(&p->ks, "/proc/kallsyms", p->why, sizeof(p->why)) < 0 ||
-	    alloc_engine(p) < 0) {
-		char why[sizeof(p->why)];
-		memcpy(why, p->why, sizeof(why));
-		prof_close(p);
-		memcpy(p->why, why, sizeof(why));
-		return -1;
-	}
+	    alloc_engine(p) < 0)
+		return open_failed(p);
 	return 0;
 }
 
@@ -1031,13 +1038,8 @@ prof_open_fake(struct prof *p, int mode, const char *kallsyms)
 	memset(p, 0, sizeof(*p));
 	p->mode = mode;
 	p->hz = PROF_HZ;
-	if (prof_ksyms_load(&p->ks, kallsyms, p->why, sizeof(p->why)) < 0 || alloc_engine(p) < 0) {
-		char why[sizeof(p->why)];
-		memcpy(why, p->why, sizeof(why));
-		prof_close(p);
-		memcpy(p->why, why, sizeof(why));
-		return -1;
-	}
+	if (prof_ksyms_load(&p->ks, kallsyms, p->why, sizeof(p->why)) < 0 || alloc_engine(p) < 0)
+		return open_failed(p);
 	return 0;
 }
 

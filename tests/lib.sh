@@ -114,3 +114,16 @@ wait_gated() {
 		sleep 0.05
 	done
 }
+# as_nobody NAME: a copy of contest in a fresh directory under /tmp that
+# nobody (uid 65534) may run and write, wherever the checkout lies; $U is
+# the directory (removed with $T at exit), and the test is in it
+as_nobody() {
+	command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+	[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
+	U=$(mktemp -d "/tmp/contest-$1.XXXXXX")
+	trap 'rm -rf "$T" "$U"' EXIT
+	cp "$CONTEST" "$U/contest"
+	chmod 755 "$U/contest"
+	chmod 777 "$U"
+	cd "$U" || fail "cd"
+}

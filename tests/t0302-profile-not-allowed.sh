@@ -3,16 +3,9 @@
 # with profile=off and the reason, writes no profile record, and the
 # runs and the report go on as before.
 . "$(dirname "$0")/lib.sh"
-command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
-[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
 par=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null) || skip "no perf_event_paranoid"
 [ "$par" -ge 1 ] || skip "perf_event_paranoid is $par: nobody may profile"
-U=$(mktemp -d /tmp/contest-t0302.XXXXXX)
-trap 'rm -rf "$T" "$U"' EXIT
-cp "$CONTEST" "$U/contest"
-chmod 755 "$U/contest"
-chmod 777 "$U"
-cd "$U" || fail "cd"
+as_nobody t0302
 expect 0 setpriv --reuid=65534 --regid=65534 --clear-groups "$U/contest" -n 2 --units 2 --lead 0 -k user no_load
 [ "$(grep -c "no kernel profile" "$T/stderr")" -eq 1 ] || fail "not said once: $(cat "$T/stderr")"
 grep "no kernel profile" "$T/stderr" | grep -q "perf_event_paranoid is $par" || fail "no reason: $(cat "$T/stderr")"
