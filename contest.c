@@ -48,6 +48,7 @@ static struct {
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	int prof_mode;			/* --profile: PROF_* */
+	int prof_set;			/* --profile given: CONTEST_PROFILE does not count */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -440,6 +441,9 @@ check_inputs(const struct load **loads, int nloads)
 		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
 			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
 	}
+	if (!opt.prof_set && (v = getenv("CONTEST_PROFILE")) != NULL &&
+	    (opt.prof_mode = prof_mode_parse(v)) < 0)
+		errx(2, "CONTEST_PROFILE must be kernel, all or off, not '%s'", v);
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
 
@@ -1357,6 +1361,7 @@ parse_options(int argc, char **argv)
 		case OPT_PROFILE:
 			if ((opt.prof_mode = prof_mode_parse(optarg)) < 0)
 				errx(2, "--profile must be kernel, all or off, not '%s'", optarg);
+			opt.prof_set = 1;
 			break;
 		case OPT_REPORT: opt.report = 1; break;
 		case OPT_VERBOSE: opt.ro.verbose = 1; break;

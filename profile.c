@@ -216,6 +216,13 @@ struct ksym_in {
 	char type;
 };
 
+static int
+hexdigit(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 /* Leading underscores of s. */
 static int
 underscores(const char *s)
@@ -302,81 +309,79 @@ slurp(const char *path, size_t *len)
 }
 
 /*
- * One line "ADDR TYPE NAME[\t[MOD]]": a text symbol (t, T, w, W) into in
- * and its name ("NAME" or "NAME [MOD]") at names + *nl; 0 if not one.
+ * One line of kallsyms at p, "ADDR TYPE NAME[\t[MOD]]\n": a text symbol
+ * (t, T, w, W) into in, its name made "NAME" or "NAME [MOD]" in place
+ * (the tab a space, the newline a NUL), in->name its offset from base.
+ * The next line's start; in->type 0 if the line is not one.
  */
-static int
-parse_ksym(char *line, struct ksym_in *in, char *names, size_t *nl)
+static char *
+parse_ksym(char *p, char *base, struct ksym_in *in)
 {
-	char *p, *name, *mod = NULL;
-	unsigned long long a;
+	unsigned long long a = 0;
+	char *s = p, *e;
+	int d;
 
-	a = strtoull(line, &p, 16);
-	if (p == line || p[0] != ' ' || p[1] == '\0' || !strchr("tTwW", p[1]) || p[2] != ' ')
-		return 0;
-	in->type = p[1];
-	name = p + 3;
-	if ((p = strchr(name, '\t')) != NULL) {
-		*p = '\0';
-		if (p[1] == '[' && strchr(p + 2, ']') != NULL) {
-			mod = p + 2;
-			*strchr(mod, ']') = '\0';
-		}
+	in->type = 0;
+	for (; (d = hexdigit(*p)) >= 0; p++)
+		a = a << 4 | (unsigned)d;
+	e = p + strcspn(p, "\n");
+	if (p == s || p[0] != ' ' || p[1] == '\0' || !strchr("tTwW", p[1]) || p[2] != ' ' || e == p + 3) {
+		if (*e)
+			*e++ = '\0';
+		return e;
 	}
-	if (*name == '\0')
-		return 0;
+	in->type = p[1];
 	in->addr = a;
-	in->name = *nl;
-	*nl += (size_t)sprintf(names + *nl, mod ? "%s [%s]" : "%s", name, mod) + 1;
-	return 1;
+	in->name = (size_t)(p + 3 - base);
+	for (s = p + 3; s < e; s++)
+		if (*s == '\t')
+			*s = ' ';
+	if (*e)
+		*e++ = '\0';
+	return e;
 }
 
 int
 prof_ksyms_load(struct prof_ksyms *ks, const char *path, char *why, size_t whylen)
 {
-	size_t len, n = 0, cap = 0, nl = 0, i, k;
+	size_t len, n = 0, cap = 0, i, k;
 	struct ksym_in *in = NULL, *q;
-	char *buf, *line, *next, *names;
-	int nonzero = 0;
+	char *buf, *p;
+	int nonzero = 0, sorted = 1;
 
 	memset(ks, 0, sizeof(*ks));
 	if ((buf = slurp(path, &len)) == NULL) {
 		snprintf(why, whylen, "cannot read '%s': %s", path, strerror(errno ? errno : ENOMEM));
 		return -1;
 	}
-	/* names take at most the file's bytes plus " [" "]" per line: the file's size x 2 */
-	if ((names = malloc(2 * len + 1)) == NULL)
-		goto oom;
-	for (line = buf; *line; line = next) {
-		next = line + strcspn(line, "\n");
-		if (*next)
-			*next++ = '\0';
+	for (p = buf; *p;) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 65536;
 			if ((q = realloc(in, cap * sizeof(*in))) == NULL)
 				goto oom;
 			in = q;
 		}
-		if (!parse_ksym(line, &in[n], names, &nl))
+		p = parse_ksym(p, buf, &in[n]);
+		if (in[n].type == 0)
 			continue;
 		in[n].idx = n;
 		nonzero |= in[n].addr != 0;
+		sorted &= n == 0 || in[n - 1].addr <= in[n].addr;
 		n++;
 	}
-	free(buf);
-	buf = NULL;
 	if (n == 0 || !nonzero) {
 		snprintf(why, whylen, n ? "'%s' shows no addresses (kptr_restrict)" :
 		    "no text symbols in '%s'", path);
 		free(in);
-		free(names);
+		free(buf);
 		return -1;
 	}
-	qsort(in, n, sizeof(*in), cmp_ksym);
+	if (!sorted)	/* the core kernel's are in order; modules' and BPF's follow */
+		qsort(in, n, sizeof(*in), cmp_ksym);
 	/* one symbol per address: the one perf would name */
 	for (i = k = 0; i < n; i++) {
 		if (k > 0 && in[k - 1].addr == in[i].addr) {
-			if (better_sym(&in[i], &in[k - 1], names))
+			if (better_sym(&in[i], &in[k - 1], buf))
 				in[k - 1] = in[i];
 			continue;
 		}
@@ -391,14 +396,13 @@ prof_ksyms_load(struct prof_ksyms *ks, const char *path, char *why, size_t whyle
 		ks->name[i] = (unsigned)in[i].name;
 	}
 	ks->n = k;
-	ks->names = names;
-	ks->len = nl;
+	ks->names = buf;
+	ks->len = len;
 	free(in);
 	return 0;
 oom:
 	free(buf);
 	free(in);
-	free(names);
 	prof_ksyms_free(ks);
 	snprintf(why, whylen, "out of memory reading '%s'", path);
 	return -1;

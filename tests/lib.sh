@@ -18,6 +18,10 @@ export CONTEST_LOCK
 # back to test it
 CONTEST_DISTURB_PCT=100
 export CONTEST_DISTURB_PCT
+# the kernel profile only where a test asks for it (t03xx): it reads
+# /proc/kallsyms in every invocation and logs a record a run
+CONTEST_PROFILE=off
+export CONTEST_PROFILE
 # expect CODE CMD...: run CMD, its exit status must be CODE
 expect() {
 	want=$1; shift

@@ -3,6 +3,7 @@
 # with profile=off and the reason, writes no profile record, and the
 # runs and the report go on as before.
 . "$(dirname "$0")/lib.sh"
+unset CONTEST_PROFILE	# the default, as a user has it
 par=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null) || skip "no perf_event_paranoid"
 [ "$par" -ge 1 ] || skip "perf_event_paranoid is $par: nobody may profile"
 as_nobody t0302
