@@ -15,6 +15,8 @@
 #     work of a drain grows with samples a second: HZ x CPUs).
 #  4. contest itself, no_load with --profile off and kernel alternated:
 #     its CPU over the window (self) and the profile's (prof_cpu).
+#  5. the totals of each run's profile against what its record's CPU
+#     split predicts, with --profile kernel and all.
 # BENCH_UNITS (default 120) sets the tree, BENCH_ROUNDS (default 3) the
 # compiles of parts 1 and 2.  Run it under flock /work/coord/bench.lock
 # on a shared box.
@@ -134,4 +136,23 @@ while [ $i -le "$rounds" ]; do
 	i=$((i + 1))
 done | tee "$B/self.txt"
 echo "median: contest's CPU over the window $(awk '{ print $4 + 0 }' "$B/self.txt" | med)% of one CPU with --profile off, $(awk '{ print $5 + 0 }' "$B/self.txt" | med)% with kernel; the profile's own $(awk '{ print $6 + 0 }' "$B/self.txt" | med)%"
+
+echo
+echo "5. the totals a run's record predicts: contest -n 2 no_load process_load, --profile kernel, then all"
+echo "   kernel ~ hz x ncpu x elapsed x (sys_system + sys_irq) / 100, idle ~ ... x (sys_idle + sys_iowait) / 100,"
+echo "   and with all, kernel + user + idle ~ hz x ncpu x elapsed"
+for mode in kernel all; do
+	rm -f "$B/pred.log"
+	"$top/contest" -d "$B/work" --units "$units" -n 2 --lead 1 --profile $mode -l "$B/pred.log" \
+	    no_load process_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
+	awk -v mode=$mode '
+	{ delete v; for (i = 1; i <= NF; i++) { k = $i; sub(/=.*/, "", k); x = $i; sub(/^[^=]*=/, "", x); v[k] = x } }
+	!/ prof=1 / && !/ snapshot=1 / { id = v["load"] " " v["run"]; s[id] = v["sys_system"] + v["sys_irq"]; d[id] = v["sys_idle"] + v["sys_iowait"]; n[id] = v["ncpu"] }
+	/ prof=1 / {
+		id = v["load"] " " v["run"]; c = v["prof_hz"] * n[id] * v["elapsed"]
+		printf "   %-6s %-15s kernel %6d of %6.0f predicted (%.3f), idle %5d of %5.0f, all %6d of %6.0f (%.3f), lost %d\n", mode, id,
+		    v["prof_kernel"], c * s[id] / 100, v["prof_kernel"] / (c * s[id] / 100), v["prof_idle"], c * d[id] / 100,
+		    v["prof_kernel"] + v["prof_user"] + v["prof_idle"], c, (v["prof_kernel"] + v["prof_user"] + v["prof_idle"]) / c, v["prof_lost"]
+	}' "$B/pred.log"
+done
 rm -rf "$B/work" "$B/perf.data" "$B/perf.txt"
