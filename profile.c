@@ -749,20 +749,22 @@ apply_held(struct prof *p, unsigned long long mark)
 }
 
 /*
- * Give the samples their part: those of the drain before still unknown
- * count as the rest; this drain's unknown ones wait (final: no more).
+ * Give the kernel samples their part: those of the drain before still
+ * unknown count as the rest; this drain's unknown ones wait (final: no
+ * more).
  */
 static void
-settle(struct prof *p, int final)
+settle_kernel(struct prof *p, int final)
 {
 	struct prof_priv *q = p->priv;
 	unsigned long long v;
 	size_t i;
 
-	for (i = 0; i < q->old.cap; i++)
-		if (q->old.slot[i].key)
-			p->t.part[map_get(&q->parts, q->old.slot[i].key, &v) ? v : PROF_REST] +=
-			    q->old.slot[i].val;
+	for (i = 0; i < q->old.cap; i++) {
+		struct prof_slot *s = &q->old.slot[i];
+		if (s->key)
+			p->t.part[map_get(&q->parts, s->key, &v) ? v : PROF_REST] += s->val;
+	}
 	map_clear(&q->old);
 	for (i = 0; i < q->wait.cap; i++) {
 		struct prof_slot *s = &q->wait.slot[i];
@@ -776,19 +778,33 @@ settle(struct prof *p, int final)
 			add(&q->old, s->key, s->val);
 	}
 	map_clear(&q->wait);
-	/* user samples: a task no record named ran before the window: /proc says */
-	for (i = 0; i < q->uold.cap; i++)
-		if (q->uold.slot[i].key && (v = (unsigned long long)comm_of(p, q->uold.slot[i].key)) < p->ncomm)
-			p->comm[v].n += q->uold.slot[i].val;
+}
+
+/* The user samples' commands, the same way; a task still unknown ran before the window: /proc says. */
+static void
+settle_user(struct prof *p, int final)
+{
+	struct prof_priv *q = p->priv;
+	unsigned long long v;
+	size_t i;
+	long c;
+
+	for (i = 0; i < q->uold.cap; i++) {
+		struct prof_slot *s = &q->uold.slot[i];
+		if (s->key && (c = comm_of(p, s->key)) >= 0)
+			p->comm[c].n += s->val;
+	}
 	map_clear(&q->uold);
 	for (i = 0; i < q->uwait.cap; i++) {
 		struct prof_slot *s = &q->uwait.slot[i];
 		if (s->key == 0)
 			continue;
-		if (map_get(&q->tcomm, s->key, &v) || (final && (v = (unsigned long long)comm_of(p, s->key)) < p->ncomm))
+		if (map_get(&q->tcomm, s->key, &v))
 			p->comm[v].n += s->val;
 		else if (!final)
 			add(&q->uold, s->key, s->val);
+		else if ((c = comm_of(p, s->key)) >= 0)
+			p->comm[c].n += s->val;
 	}
 	map_clear(&q->uwait);
 }
@@ -812,7 +828,8 @@ drain(struct prof *p, unsigned long long mark, int final)
 		prof_read_ring(p, p->ring[i].base, p->ring_bytes);
 	flush_run(p->priv);
 	apply_held(p, mark);
-	settle(p, final);
+	settle_kernel(p, final);
+	settle_user(p, final);
 	p->t.drains++;
 }
 
