@@ -63,7 +63,8 @@ compare() {
 		printf "  %-4s %-34s %9s %9s %7s\n", "rank", "symbol", "contest%", "perf%", "diff"
 		for (i = 1; i <= nc; i++) {
 			a = 100 * c[order[i]] / tot["kernel"]; b = 100 * p[order[i]] / pk; d = a - b
-			if (d < 0 ? -d : d > worst) worst = d < 0 ? -d : d
+			ad = d < 0 ? -d : d
+			if (ad > worst) worst = ad
 			printf "  %-4d %-34.34s %9.2f %9.2f %+7.2f\n", i, order[i], a, b, d
 		}
 		printf "  largest |diff| over the top 20: %.2f points\n", worst
