@@ -32,146 +32,19 @@ struct field {
 	size_t off;		/* T_NUM: index into rec.num; T_LIST: 0 ksym, 1 usym; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
 	int prec;		/* T_NUM: decimals written */
-	int required;		/* RUN, SNAP, PROF: a record of that kind lacks it: malformed; a writer always writes it */
-	int kind;		/* RUN, SNAP, PROF: the kinds of record it belongs to */
+	int required;		/* LOG_RUN, LOG_SNAP, LOG_PROF: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* LOG_RUN, LOG_SNAP, LOG_PROF: the kinds of record it belongs to */
 };
 
-#define RUN	1		/* a run's record */
-#define SNAP	2		/* the box's snapshot */
-#define PROF	4		/* a run's kernel profile */
-#define BOTH	(RUN | SNAP)
-#define RP	(RUN | PROF)	/* a run's, repeated in its profile */
-#define ALL	(RUN | SNAP | PROF)
-#define S(k, m, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req, kd }
-#define L(k, m, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd }
-#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req, RUN }
-#define NK(k, i, p, req, kd) { k, sizeof(k) - 1, T_NUM, i, 0, p, req, kd }
-#define LIST(k, which)	{ k, sizeof(k) - 1, T_LIST, which, 0, 0, 0, PROF }
-/* In the order they are written. */
-static const struct field fields[] = {
-	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, ALL, ALL },
-	{ "snapshot", 8, T_INT, offsetof(struct rec, snapshot), 0, 0, SNAP, SNAP },
-	{ "prof", 4, T_INT, offsetof(struct rec, prof), 0, 0, PROF, PROF },
-	S("date",     date,     ALL, ALL),
-	S("end",      end,      0, RUN),
-	S("host",     host,     ALL, ALL),
-	S("label",    label,    ALL, ALL),
-	S("kernel",   kernel,   0, ALL),
-	S("load",     load,     RP, RP),
-	L("run",      run,      RP, RP),
-	L("round",    round,    0, RP),
-	S("inv",      inv,      0, ALL),
-	S("status",   status,   RP, RP),
-	S("reason",   reason,   0, RUN),
-	NK("elapsed", K_ELAPSED, 3, RP, RP),
-	N("user",     K_USER,    3, RUN),
-	N("sys",      K_SYS,     3, RUN),
-	N("lcpu",     K_LCPU,    3, RUN),
-	N("units",    K_UNITS,   3, RUN),
-	S("unit",     unit,     RUN, RUN),
-	L("jobs",     jobs,     RP, ALL),
-	S("workload", workload, RP, ALL),
-	S("config",   config,   0, ALL),
-	S("cache",    cache,    RUN, RUN),
-	S("drop",     drop,     0, ALL),
-	S("contain",  contain,  0, RUN),
-	L("ncpu",     ncpu,     RP, ALL),
-	N("lead",     K_LEAD,    3, 0),
-	N("majflt",   K_MAJFLT,  0, 0),
-	N("minflt",   K_MINFLT,  0, 0),
-	N("nvcsw",    K_NVCSW,   0, 0),
-	N("nivcsw",   K_NIVCSW,  0, 0),
-	N("maxrss",   K_MAXRSS,  0, 0),
-	N("self",     K_SELF,    4, 0),
-	NK("disturbed", K_DISTURBED, 1, 0, RP),
-	N("sys_user",   K_SYS_USER,   2, 0),
-	N("sys_nice",   K_SYS_NICE,   2, 0),
-	N("sys_system", K_SYS_SYSTEM, 2, 0),
-	N("sys_irq",    K_SYS_IRQ,    2, 0),
-	N("sys_iowait", K_SYS_IOWAIT, 2, 0),
-	N("sys_steal",  K_SYS_STEAL,  2, 0),
-	N("sys_idle",   K_SYS_IDLE,   2, 0),
-	N("sys_rest",   K_SYS_REST,   2, 0),
-	N("sys_adds",   K_SYS_ADDS,   0, 0),
-	N("vm_pgfault",            K_VM_PGFAULT,            0, 0),
-	N("vm_pgmajfault",         K_VM_PGMAJFAULT,         0, 0),
-	N("vm_pswpin",             K_VM_PSWPIN,             0, 0),
-	N("vm_pswpout",            K_VM_PSWPOUT,            0, 0),
-	N("vm_pgscan_kswapd",      K_VM_PGSCAN_KSWAPD,      0, 0),
-	N("vm_pgscan_direct",      K_VM_PGSCAN_DIRECT,      0, 0),
-	N("vm_pgsteal_kswapd",     K_VM_PGSTEAL_KSWAPD,     0, 0),
-	N("vm_pgsteal_direct",     K_VM_PGSTEAL_DIRECT,     0, 0),
-	N("vm_allocstall",         K_VM_ALLOCSTALL,         0, 0),
-	N("vm_workingset_refault", K_VM_WORKINGSET_REFAULT, 0, 0),
-	N("vm_oom_kill",           K_VM_OOM_KILL,           0, 0),
-	N("vm_compact_stall",      K_VM_COMPACT_STALL,      0, 0),
-	N("vm_thp_fault_alloc",    K_VM_THP_FAULT_ALLOC,    0, 0),
-	N("vm_nr_dirtied",         K_VM_NR_DIRTIED,         0, 0),
-	N("vm_nr_written",         K_VM_NR_WRITTEN,         0, 0),
-	N("psi_cpu_some", K_PSI_CPU_SOME, 2, 0),
-	N("psi_cpu_full", K_PSI_CPU_FULL, 2, 0),
-	N("psi_mem_some", K_PSI_MEM_SOME, 2, 0),
-	N("psi_mem_full", K_PSI_MEM_FULL, 2, 0),
-	N("psi_io_some",  K_PSI_IO_SOME,  2, 0),
-	N("psi_io_full",  K_PSI_IO_FULL,  2, 0),
-	S("disk_dev",     disk_dev,  0, RUN),
-	S("disk_why",     disk_why,  0, RUN),
-	N("disk_rsect",   K_DISK_RSECT,  0, 0),
-	N("disk_wsect",   K_DISK_WSECT,  0, 0),
-	N("disk_busy",    K_DISK_BUSY,   1, 0),
-	N("disk_wms",     K_DISK_WMS,    0, 0),
-	N("disk_qdepth",  K_DISK_QDEPTH, 2, 0),
-	S("odisk_dev",    odisk_dev, 0, RUN),
-	S("odisk_why",    odisk_why, 0, RUN),
-	N("odisk_rsect",  K_ODISK_RSECT,  0, 0),
-	N("odisk_wsect",  K_ODISK_WSECT,  0, 0),
-	N("odisk_busy",   K_ODISK_BUSY,   1, 0),
-	N("odisk_wms",    K_ODISK_WMS,    0, 0),
-	N("odisk_qdepth", K_ODISK_QDEPTH, 2, 0),
-	S("probe",        probe,     0, RUN),
-	N("lat_n",        K_LAT_N,     0, 0),
-	N("lat_p50",      K_LAT_P50,   0, 0),
-	N("lat_p99",      K_LAT_P99,   0, 0),
-	N("lat_max",      K_LAT_MAX,   0, 0),
-	N("dl_met",       K_DL_MET,    2, 0),
-	N("probe_cpu",    K_PROBE_CPU, 3, 0),
-	S("profile",      profile,   PROF, RP),
-	S("profile_why",  profile_why, 0, RUN),
-	NK("prof_hz",       K_PROF_HZ,        0, PROF, PROF),
-	NK("prof_s",        K_PROF_S,         3, 0, PROF),
-	NK("prof_kernel",   K_PROF_KERNEL,    0, PROF, PROF),
-	NK("prof_user",     K_PROF_USER,      0, 0, PROF),
-	NK("prof_idle",     K_PROF_IDLE,      0, PROF, PROF),
-	NK("prof_lost",     K_PROF_LOST,      0, PROF, PROF),
-	NK("prof_throttled", K_PROF_THROTTLED, 0, 0, PROF),
-	NK("prof_unknown",  K_PROF_UNKNOWN,   0, 0, PROF),
-	NK("prof_job",      K_PROF_JOB,       0, 0, PROF),
-	NK("prof_load",     K_PROF_LOAD,      0, 0, PROF),
-	NK("prof_probe",    K_PROF_PROBE,     0, 0, PROF),
-	NK("prof_rest",     K_PROF_REST,      0, 0, PROF),
-	NK("prof_cpu",      K_PROF_CPU,       4, 0, PROF),
-	/* the snapshot's own */
-	S("uname",    snap.uname,    0, SNAP),
-	S("cmdline",  snap.cmdline,  0, SNAP),
-	S("cpu",      snap.cpu,      0, SNAP),
-	S("governor", snap.governor, 0, SNAP),
-	S("ram",      snap.ram,      0, SNAP),
-	S("swap",     snap.swap,     0, SNAP),
-	S("thp",      snap.thp,      0, SNAP),
-	S("fs",       snap.fs,       0, SNAP),
-	S("fsopts",   snap.fsopts,   0, SNAP),
-	S("sched",    snap.sched,    0, SNAP),
-	S("cc",       snap.cc,       0, SNAP),
-	S("make",     snap.make,     0, SNAP),
-	/* the profile's lists last: a writer lists what fits in the line */
-	LIST("usym", 1),
-	LIST("ksym", 0),
-};
-#undef S
-#undef L
-#undef N
-#undef NK
-#undef LIST
+/* One line of the key table (log.h) each, in the order written. */
+#define F_INT(m, k, req, kd) { k, sizeof(k) - 1, T_INT, offsetof(struct rec, m), 0, 0, req, kd },
+#define F_STR(m, k, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), \
+	sizeof(((struct rec *)0)->m), 0, req, kd },
+#define F_LNG(m, k, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd },
+#define F_NUM(id, k, p, req) { k, sizeof(k) - 1, T_NUM, id, 0, p, req, LOG_RUN },
+#define F_NUMK(id, k, p, req, kd) { k, sizeof(k) - 1, T_NUM, id, 0, p, req, kd },
+#define F_LIST(which, k, kd) { k, sizeof(k) - 1, T_LIST, which, 0, 0, 0, kd },
+static const struct field fields[] = { LOG_KEYS(F_INT, F_STR, F_LNG, F_NUM, F_NUMK, F_LIST) };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 #define SEENW	((NFIELDS + 63) / 64)
 
@@ -209,7 +82,21 @@ log_numname(int k)
 	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->key : "?";
 }
 
+int
+log_numdec(int k)
+{
+	index_numbers();
+	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->prec : 0;
+}
+
 /* ------------------------------------------------------------ records */
+
+/* The kind of record r is. */
+static int
+kind_of(const struct rec *r)
+{
+	return r->snapshot ? LOG_SNAP : r->prof ? LOG_PROF : LOG_RUN;
+}
 
 void
 rec_init(struct rec *r)
@@ -361,24 +248,6 @@ rec_config_hash(const struct rec *r)
 	return h ^ (unsigned long)r->jobs * 2654435761UL;
 }
 
-int
-rec_put(struct rec *r, const char *key, const char *str, double num)
-{
-	const struct field *f = lookup(key, strlen(key));
-
-	if (f == NULL)
-		return -1;
-	if (f->type == T_NUM && str == NULL) {
-		rec_set(r, (int)f->off, num);
-		return 0;
-	}
-	if (f->type == T_STR && str != NULL) {
-		snprintf((char *)r + f->off, f->size, "%s", str);
-		return 0;
-	}
-	return -1;
-}
-
 /* ----------------------------------------------------------- encoding */
 
 static int
@@ -524,7 +393,7 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
  * A profile's list, " KEY=N:NAME,N:NAME": the entries that fit before
  * the line's end (its newline kept room for), none if no entry fits.
  */
-static int
+static void
 format_list(const struct rec *r, int user, const char *key, char *buf, size_t len, size_t *n)
 {
 	int cnt = user ? r->pf.nu : r->pf.nk, i;
@@ -543,12 +412,11 @@ format_list(const struct rec *r, int user, const char *key, char *buf, size_t le
 		else
 			w = snprintf(item, sizeof(item), ",%.0f:%s", e[i].n, enc);
 		if (w < 0 || (size_t)w + 2 > len - *n)
-			break;		/* the rest does not fit: "\n" and the NUL need 2 */
+			break;		/* the rest does not fit: the newline and the NUL need 2 */
 		memcpy(buf + *n, item, (size_t)w);
 		*n += (size_t)w;
 	}
 	buf[*n] = '\0';
-	return 0;
 }
 
 int
@@ -556,7 +424,7 @@ log_format(const struct rec *r, char *buf, size_t len)
 {
 	char enc[3 * LOG_WORKLOAD_MAX];
 	size_t i, n = 0, notes = strlen(r->notes);
-	int kind = r->snapshot ? SNAP : r->prof ? PROF : RUN;
+	int kind = kind_of(r);
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -599,19 +467,19 @@ log_format(const struct rec *r, char *buf, size_t len)
 			rc = put(buf, len, &n, "%s%s=%s", sep, f->key, enc);
 			break;
 		case T_LIST:
-			rc = format_list(r, (int)f->off, f->key, buf, len, &n);
+			format_list(r, (int)f->off, f->key, buf, len, &n);
 			break;
 		}
 		if (rc < 0)
 			return -1;
 	}
 	/* the notes when they fit, else a mark that they did not */
-	if (kind != RUN)
+	if (kind != LOG_RUN)
 		notes = 0;
 	if (notes + 2 < len - n && r->notes_cut == 0) {
 		memcpy(buf + n, r->notes, notes);
 		n += notes;
-	} else if (kind == RUN && (notes || r->notes_cut)) {
+	} else if (kind == LOG_RUN && (notes || r->notes_cut)) {
 		if (put(buf, len, &n, " notes_cut=1") < 0)
 			return -1;
 	}
@@ -789,16 +657,16 @@ required(int kind)
 
 	if (!done) {
 		for (i = 0; i < NFIELDS; i++) {
-			if (fields[i].required & RUN)
+			if (fields[i].required & LOG_RUN)
 				req[0][i / 64] |= 1ULL << (i % 64);
-			if (fields[i].required & SNAP)
+			if (fields[i].required & LOG_SNAP)
 				req[1][i / 64] |= 1ULL << (i % 64);
-			if (fields[i].required & PROF)
+			if (fields[i].required & LOG_PROF)
 				req[2][i / 64] |= 1ULL << (i % 64);
 		}
 		done = 1;
 	}
-	return req[kind == SNAP ? 1 : kind == PROF ? 2 : 0];
+	return req[kind == LOG_SNAP ? 1 : kind == LOG_PROF ? 2 : 0];
 }
 
 /* A number's value into r; -1 after saying why. */
@@ -873,15 +741,14 @@ static int
 check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
     size_t whylen)
 {
-	int kind = r->snapshot ? SNAP : r->prof ? PROF : RUN;
-	const unsigned long long *req;
+	int kind = kind_of(r);
+	const unsigned long long *req = required(kind);
 	size_t i;
 
 	if (r->snapshot && r->prof) {
 		snprintf(why, whylen, "both snapshot=1 and prof=1");
 		return -1;
 	}
-	req = required(kind);
 	for (i = 0; i < NFIELDS; i++)
 		if ((req[i / 64] & ~seen[i / 64]) == 0)
 			i += 63 - i % 64;	/* this word has them all */

@@ -2,15 +2,26 @@
  * log.h: the results log, the contract between the harness, the report
  * and users' own scripts.  doc/contest.1 (THE LOG) is its reference, and
  * log.c is the only place that knows its syntax: every key, its type and
- * its print precision are one line of the key table there.
+ * its print precision are one line of the key table below (LOG_KEYS),
+ * from which log.c makes its writer and reader.
  *
  * One record a line: space-separated key=value pairs, values without
  * spaces (string values are percent-encoded where needed), '#' starts a
  * comment line.  Readers ignore keys they do not know.
  *
- * Adding a key: one enum entry below (numbers: in the order written),
- * one line in the key table of log.c, one entry under THE LOG in
- * doc/contest.1.
+ * Adding a key, every place to touch (a numeric key is three lines):
+ *   1. one line of LOG_KEYS below, where it is to be written (a string
+ *      or long key: its member in struct rec as well);
+ *   2. its producer sets it by the identifier that line makes: rec_set(r,
+ *      K_ID, v) for a number, the member of struct rec for a string; a
+ *      /proc/vmstat counter is one line of sys.h's SYS_VMSTAT instead,
+ *      and sys_record does the rest;
+ *   3. its entry under THE LOG in doc/contest.1 (t0092 checks it).
+ * The writer and the reader follow the table.  A number the report shows
+ * is one line more, in the metric table of report/model.h (METRICS):
+ * CSV, JSON and -c then list it; -v's detail lines pick theirs by name in
+ * report/text.c.  A load's own key is no log key: the load notes it
+ * (load_note), and nothing here changes.
  */
 #ifndef CONTEST_LOG_H
 #define CONTEST_LOG_H
@@ -25,55 +36,160 @@
 #define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
 #define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
 
+/* What a key belongs to (LOG_KEYS' last two columns). */
+#define LOG_RUN		1	/* a run's record */
+#define LOG_SNAP	2	/* the box's snapshot */
+#define LOG_PROF	4	/* a run's kernel profile (prof=1) */
+#define LOG_BOTH	(LOG_RUN | LOG_SNAP)
+#define LOG_RP		(LOG_RUN | LOG_PROF)	/* a run's, repeated in its profile record */
+#define LOG_ALL		(LOG_RUN | LOG_SNAP | LOG_PROF)
+
+/*
+ * The key table: every key of the log, in the order written, one line
+ * each.  log.c makes its writer and its parser from it, and the enum of
+ * the numeric keys below comes from its NUM lines.
+ *   INT(member, "key", required, kind)   an int of struct rec
+ *   STR(member, "key", required, kind)   a string: a char array of struct rec
+ *   LNG(member, "key", required, kind)   a long of struct rec
+ *   NUM(K_ID, "key", decimals, required) a number of a run: rec.num[K_ID]
+ *   NUMK(K_ID, "key", decimals, required, kind)  a number of the kinds given
+ *   LIST(which, "key", kind)             a profile record's list (0 ksym, 1 usym): rec.pf
+ * required: the kinds of record (LOG_RUN, LOG_SNAP, LOG_PROF) that are
+ * malformed without it (a writer always writes it); kind: those it
+ * belongs to.  A list is last: a writer lists what fits in the line.
+ */
+#define LOG_KEYS(INT, STR, LNG, NUM, NUMK, LIST) \
+	INT(version, "contest", LOG_ALL, LOG_ALL) \
+	INT(snapshot, "snapshot", LOG_SNAP, LOG_SNAP) \
+	INT(prof, "prof", LOG_PROF, LOG_PROF) \
+	STR(date, "date", LOG_ALL, LOG_ALL) \
+	STR(end, "end", 0, LOG_RUN) \
+	STR(host, "host", LOG_ALL, LOG_ALL) \
+	STR(label, "label", LOG_ALL, LOG_ALL) \
+	STR(kernel, "kernel", 0, LOG_ALL) \
+	STR(load, "load", LOG_RP, LOG_RP) \
+	LNG(run, "run", LOG_RP, LOG_RP) \
+	LNG(round, "round", 0, LOG_RP) \
+	STR(inv, "inv", 0, LOG_ALL) \
+	STR(status, "status", LOG_RP, LOG_RP) \
+	STR(reason, "reason", 0, LOG_RUN) \
+	NUMK(K_ELAPSED, "elapsed", 3, LOG_RP, LOG_RP)          /* compile wall time, CLOCK_MONOTONIC, s */ \
+	NUM(K_USER, "user", 3, LOG_RUN)                        /* compile user CPU, wait4 rusage, s */ \
+	NUM(K_SYS, "sys", 3, LOG_RUN)                          /* compile system CPU, wait4 rusage, s */ \
+	NUM(K_LCPU, "lcpu", 3, LOG_RUN)                        /* load CPU (user + sys) over the compile window, s */ \
+	NUM(K_UNITS, "units", 3, LOG_RUN)                      /* load work over the compile window, in unit */ \
+	STR(unit, "unit", LOG_RUN, LOG_RUN) \
+	LNG(jobs, "jobs", LOG_RP, LOG_ALL) \
+	STR(workload, "workload", LOG_RP, LOG_ALL) \
+	STR(config, "config", 0, LOG_ALL) \
+	STR(cache, "cache", LOG_RUN, LOG_RUN) \
+	STR(drop, "drop", 0, LOG_ALL) \
+	STR(contain, "contain", 0, LOG_RUN) \
+	LNG(ncpu, "ncpu", LOG_RP, LOG_ALL) \
+	NUM(K_LEAD, "lead", 3, 0)                              /* seconds the load ran before the compile */ \
+	NUM(K_MAJFLT, "majflt", 0, 0)                          /* compile major page faults */ \
+	NUM(K_MINFLT, "minflt", 0, 0)                          /* compile minor page faults */ \
+	NUM(K_NVCSW, "nvcsw", 0, 0)                            /* compile voluntary context switches */ \
+	NUM(K_NIVCSW, "nivcsw", 0, 0)                          /* compile involuntary context switches */ \
+	NUM(K_MAXRSS, "maxrss", 0, 0)                          /* largest resident set of one compile process, KiB */ \
+	NUM(K_SELF, "self", 4, 0)                              /* contest's own CPU over the compile window, s */ \
+	NUMK(K_DISTURBED, "disturbed", 1, 0, LOG_RP)           /* CPU time of others over the window, % of all CPUs' time; only when over the threshold */ \
+	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */ \
+	NUM(K_SYS_USER, "sys_user", 2, 0) \
+	NUM(K_SYS_NICE, "sys_nice", 2, 0) \
+	NUM(K_SYS_SYSTEM, "sys_system", 2, 0) \
+	NUM(K_SYS_IRQ, "sys_irq", 2, 0) \
+	NUM(K_SYS_IOWAIT, "sys_iowait", 2, 0) \
+	NUM(K_SYS_STEAL, "sys_steal", 2, 0) \
+	NUM(K_SYS_IDLE, "sys_idle", 2, 0) \
+	NUM(K_SYS_REST, "sys_rest", 2, 0)                      /* busy less the compile's and the load's CPU, % of all CPUs' time */ \
+	NUM(K_SYS_ADDS, "sys_adds", 0, 0)                      /* 1: that split adds up within its slack, 0: it does not */ \
+	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */ \
+	NUM(K_VM_PGFAULT, "vm_pgfault", 0, 0) \
+	NUM(K_VM_PGMAJFAULT, "vm_pgmajfault", 0, 0) \
+	NUM(K_VM_PSWPIN, "vm_pswpin", 0, 0) \
+	NUM(K_VM_PSWPOUT, "vm_pswpout", 0, 0) \
+	NUM(K_VM_PGSCAN_KSWAPD, "vm_pgscan_kswapd", 0, 0) \
+	NUM(K_VM_PGSCAN_DIRECT, "vm_pgscan_direct", 0, 0) \
+	NUM(K_VM_PGSTEAL_KSWAPD, "vm_pgsteal_kswapd", 0, 0) \
+	NUM(K_VM_PGSTEAL_DIRECT, "vm_pgsteal_direct", 0, 0) \
+	NUM(K_VM_ALLOCSTALL, "vm_allocstall", 0, 0) \
+	NUM(K_VM_WORKINGSET_REFAULT, "vm_workingset_refault", 0, 0) \
+	NUM(K_VM_OOM_KILL, "vm_oom_kill", 0, 0) \
+	NUM(K_VM_COMPACT_STALL, "vm_compact_stall", 0, 0) \
+	NUM(K_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", 0, 0) \
+	NUM(K_VM_NR_DIRTIED, "vm_nr_dirtied", 0, 0) \
+	NUM(K_VM_NR_WRITTEN, "vm_nr_written", 0, 0) \
+	/* /proc/pressure stall time, % of the window; absent without PSI */ \
+	NUM(K_PSI_CPU_SOME, "psi_cpu_some", 2, 0) \
+	NUM(K_PSI_CPU_FULL, "psi_cpu_full", 2, 0) \
+	NUM(K_PSI_MEM_SOME, "psi_mem_some", 2, 0) \
+	NUM(K_PSI_MEM_FULL, "psi_mem_full", 2, 0) \
+	NUM(K_PSI_IO_SOME, "psi_io_some", 2, 0) \
+	NUM(K_PSI_IO_FULL, "psi_io_full", 2, 0) \
+	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */ \
+	STR(disk_dev, "disk_dev", 0, LOG_RUN) \
+	STR(disk_why, "disk_why", 0, LOG_RUN) \
+	NUM(K_DISK_RSECT, "disk_rsect", 0, 0) \
+	NUM(K_DISK_WSECT, "disk_wsect", 0, 0) \
+	NUM(K_DISK_BUSY, "disk_busy", 1, 0) \
+	NUM(K_DISK_WMS, "disk_wms", 0, 0) \
+	NUM(K_DISK_QDEPTH, "disk_qdepth", 2, 0) \
+	STR(odisk_dev, "odisk_dev", 0, LOG_RUN) \
+	STR(odisk_why, "odisk_why", 0, LOG_RUN) \
+	NUM(K_ODISK_RSECT, "odisk_rsect", 0, 0) \
+	NUM(K_ODISK_WSECT, "odisk_wsect", 0, 0) \
+	NUM(K_ODISK_BUSY, "odisk_busy", 1, 0) \
+	NUM(K_ODISK_WMS, "odisk_wms", 0, 0) \
+	NUM(K_ODISK_QDEPTH, "odisk_qdepth", 2, 0) \
+	/* the interactivity probe (probe.c) over the window */ \
+	STR(probe, "probe", 0, LOG_RUN) \
+	NUM(K_LAT_N, "lat_n", 0, 0)                            /* wake-ups */ \
+	NUM(K_LAT_P50, "lat_p50", 0, 0)                        /* wake-up latency, median, us */ \
+	NUM(K_LAT_P99, "lat_p99", 0, 0)                        /* 99th percentile, us */ \
+	NUM(K_LAT_MAX, "lat_max", 0, 0)                        /* largest, us */ \
+	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
+	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
+	/* the kernel profile (profile.c): its mode in the run's record and its own, why it is off */ \
+	STR(profile, "profile", LOG_PROF, LOG_RP) \
+	STR(profile_why, "profile_why", 0, LOG_RUN) \
+	/* the profile record's samples over the window */ \
+	NUMK(K_PROF_HZ, "prof_hz", 0, LOG_PROF, LOG_PROF)      /* samples a second on each CPU */ \
+	NUMK(K_PROF_S, "prof_s", 3, 0, LOG_PROF)               /* the profile's own window, events enabled to disabled, s */ \
+	NUMK(K_PROF_KERNEL, "prof_kernel", 0, LOG_PROF, LOG_PROF) /* in kernel mode, idle tasks left out */ \
+	NUMK(K_PROF_USER, "prof_user", 0, 0, LOG_PROF)         /* in user mode (--profile all; 0 with kernel) */ \
+	NUMK(K_PROF_IDLE, "prof_idle", 0, LOG_PROF, LOG_PROF)  /* in an idle task: a CPU with nothing to run */ \
+	NUMK(K_PROF_LOST, "prof_lost", 0, LOG_PROF, LOG_PROF)  /* dropped by the kernel: a ring was full */ \
+	NUMK(K_PROF_THROTTLED, "prof_throttled", 0, 0, LOG_PROF) /* times the kernel throttled an event */ \
+	NUMK(K_PROF_UNKNOWN, "prof_unknown", 0, 0, LOG_PROF)   /* kernel samples no text symbol covers */ \
+	NUMK(K_PROF_JOB, "prof_job", 0, 0, LOG_PROF)           /* kernel samples by part of the run: the compile's, */ \
+	NUMK(K_PROF_LOAD, "prof_load", 0, 0, LOG_PROF)         /* the load's, */ \
+	NUMK(K_PROF_PROBE, "prof_probe", 0, 0, LOG_PROF)       /* the probe's, */ \
+	NUMK(K_PROF_REST, "prof_rest", 0, 0, LOG_PROF)         /* everything else's */ \
+	NUMK(K_PROF_CPU, "prof_cpu", 4, 0, LOG_PROF)           /* contest's CPU in the profile's work over the window, s */ \
+	/* the snapshot's own */ \
+	STR(snap.uname, "uname", 0, LOG_SNAP) \
+	STR(snap.cmdline, "cmdline", 0, LOG_SNAP) \
+	STR(snap.cpu, "cpu", 0, LOG_SNAP) \
+	STR(snap.governor, "governor", 0, LOG_SNAP) \
+	STR(snap.ram, "ram", 0, LOG_SNAP) \
+	STR(snap.swap, "swap", 0, LOG_SNAP) \
+	STR(snap.thp, "thp", 0, LOG_SNAP) \
+	STR(snap.fs, "fs", 0, LOG_SNAP) \
+	STR(snap.fsopts, "fsopts", 0, LOG_SNAP) \
+	STR(snap.sched, "sched", 0, LOG_SNAP) \
+	STR(snap.cc, "cc", 0, LOG_SNAP) \
+	STR(snap.make, "make", 0, LOG_SNAP) \
+	/* the profile's lists, last */ \
+	LIST(1, "usym", LOG_PROF)                              /* user samples per command (--profile all) */ \
+	LIST(0, "ksym", LOG_PROF)                              /* kernel samples per function */
+
 /* The numeric keys of a record, in the order written: index into rec.num. */
-enum {
-	K_ELAPSED,	/* compile wall time, CLOCK_MONOTONIC, s */
-	K_USER,		/* compile user CPU, wait4 rusage, s */
-	K_SYS,		/* compile system CPU, wait4 rusage, s */
-	K_LCPU,		/* load CPU (user + sys) over the compile window, s */
-	K_UNITS,	/* load work over the compile window, in unit */
-	K_LEAD,		/* seconds the load ran before the compile */
-	K_MAJFLT,	/* compile major page faults */
-	K_MINFLT,	/* compile minor page faults */
-	K_NVCSW,	/* compile voluntary context switches */
-	K_NIVCSW,	/* compile involuntary context switches */
-	K_MAXRSS,	/* largest resident set of one compile process, KiB */
-	K_SELF,		/* contest's own CPU over the compile window, s */
-	K_DISTURBED,	/* CPU time of others over the window, % of all CPUs' time; only when over the threshold */
-	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */
-	K_SYS_USER, K_SYS_NICE, K_SYS_SYSTEM, K_SYS_IRQ, K_SYS_IOWAIT, K_SYS_STEAL, K_SYS_IDLE,
-	K_SYS_REST,	/* busy less the compile's and the load's CPU, % of all CPUs' time */
-	K_SYS_ADDS,	/* 1: that split adds up within its slack, 0: it does not */
-	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */
-	K_VM_PGFAULT, K_VM_PGMAJFAULT, K_VM_PSWPIN, K_VM_PSWPOUT,
-	K_VM_PGSCAN_KSWAPD, K_VM_PGSCAN_DIRECT, K_VM_PGSTEAL_KSWAPD, K_VM_PGSTEAL_DIRECT,
-	K_VM_ALLOCSTALL, K_VM_WORKINGSET_REFAULT, K_VM_OOM_KILL, K_VM_COMPACT_STALL,
-	K_VM_THP_FAULT_ALLOC, K_VM_NR_DIRTIED, K_VM_NR_WRITTEN,
-	/* /proc/pressure stall time, % of the window; absent without PSI */
-	K_PSI_CPU_SOME, K_PSI_CPU_FULL, K_PSI_MEM_SOME, K_PSI_MEM_FULL, K_PSI_IO_SOME, K_PSI_IO_FULL,
-	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */
-	K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_WMS, K_DISK_QDEPTH,
-	K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_WMS, K_ODISK_QDEPTH,
-	/* the interactivity probe (probe.c) over the window */
-	K_LAT_N,	/* wake-ups */
-	K_LAT_P50,	/* wake-up latency, median, us */
-	K_LAT_P99,	/* 99th percentile, us */
-	K_LAT_MAX,	/* largest, us */
-	K_DL_MET,	/* periods whose work ended before the next began, % */
-	K_PROBE_CPU,	/* the probe's CPU, s */
-	/* the kernel profile's record (profile.c), samples over the window */
-	K_PROF_HZ,	/* samples a second on each CPU */
-	K_PROF_S,	/* the profile's own window (events enabled to disabled), s */
-	K_PROF_KERNEL,	/* in kernel mode, idle tasks left out */
-	K_PROF_USER,	/* in user mode (--profile all; 0 with kernel) */
-	K_PROF_IDLE,	/* in an idle task: a CPU with nothing to run */
-	K_PROF_LOST,	/* dropped by the kernel: a ring was full */
-	K_PROF_THROTTLED, /* times the kernel throttled an event */
-	K_PROF_UNKNOWN,	/* kernel samples at an address no text symbol covers */
-	K_PROF_JOB, K_PROF_LOAD, K_PROF_PROBE, K_PROF_REST,	/* kernel samples by part of the run */
-	K_PROF_CPU,	/* contest's CPU in the profile's work over the window, s */
-	K_NNUM
-};
+#define LOG_NUM_ID(id, key, decimals, required) id,
+#define LOG_NUMK_ID(id, key, decimals, required, kind) id,
+#define LOG_NOT_NUM(member, key, required, kind)
+#define LOG_NOT_LIST(which, key, kind)
+enum { LOG_KEYS(LOG_NOT_NUM, LOG_NOT_NUM, LOG_NOT_NUM, LOG_NUM_ID, LOG_NUMK_ID, LOG_NOT_LIST) K_NNUM };
 
 /* Run outcomes (status=). */
 #define ST_OK		"ok"
@@ -179,17 +295,13 @@ unsigned long rec_config_hash(const struct rec *r);
 /* "yes" or "no": r's drop, or for old logs what its cache implies */
 const char *rec_drop(const struct rec *r);
 
-/*
- * Set the key named key, a number (str NULL) or a string, as a module
- * hands it over; -1 if the log has no such key (or the wrong type).
- */
-int rec_put(struct rec *r, const char *key, const char *str, double num);
 /* The numeric key named key (klen bytes), K_*; -1 if none. */
 int log_numkey(const char *key, size_t klen);
-/* The name of numeric key k. */
+/* The name of numeric key k, and the decimals it is written with. */
 const char *log_numname(int k);
+int log_numdec(int k);
 
-/* Format r (a run, or a snapshot) as one log line, newline included; -1 if it does not fit. */
+/* Format r (a run, a snapshot or a profile) as one log line, newline included; -1 if it does not fit. */
 int log_format(const struct rec *r, char *buf, size_t len);
 /*
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then

@@ -1,11 +1,11 @@
 /*
- * unit-profile.c: the profile's engine without the kernel's events: a
+ * profile-unit.c: the profile's engine without the kernel's events: a
  * kallsyms file made here (types, modules, aliases at one address, the
  * order perf names them in, hidden addresses), ring records fed as the
  * kernel lays them out (samples of each mode, FORK records out of order
  * and after the drain's mark, threads, contest's own children, COMM,
  * LOST, THROTTLE), a ring whose records wrap its end, and the top list's
- * sums and cut.  Built by make (tests/unit-profile.bin), run by
+ * sums and cut.  Built by make (tests/profile-unit.bin), run by
  * t0300-profile-unit.sh; prints "not ok" lines and exits 1 on a failure.
  */
 #include <stdio.h>
@@ -430,7 +430,7 @@ test_top(const char *path)
 int
 main(void)
 {
-	char dir[] = "/tmp/unit-profile.XXXXXX", path[4200], cmd[4300];
+	char dir[] = "/tmp/profile-unit.XXXXXX", path[4200], cmd[4300];
 
 	if (mkdtemp(dir) == NULL) {
 		perror("mkdtemp");

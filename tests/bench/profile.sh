@@ -20,7 +20,7 @@
 # BENCH_UNITS (default 120) sets the tree, BENCH_ROUNDS (default 3) the
 # compiles of parts 1 and 2.  Run it under flock /work/coord/bench.lock
 # on a shared box.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-profile
 units=${BENCH_UNITS:-120}
