@@ -44,6 +44,7 @@ struct prof_ring {
 	int cpu;
 	void *base;		/* the control page, then the data */
 	size_t len;		/* of the mapping */
+	unsigned long long lost0;	/* the event's lost records at the window's open */
 };
 
 /* Open addressing, PID or TID (never 0) -> a number. */
@@ -634,7 +635,7 @@ prof_feed(struct prof *p, const void *rec, size_t len)
 			hold(p, h.type, r + sizeof(h), h.size - sizeof(h));
 		break;
 	case PERF_RECORD_LOST:
-		if (h.size >= sizeof(h) + 16) {
+		if (!p->lostfmt && h.size >= sizeof(h) + 16) {	/* else read(2) counts them */
 			memcpy(&lost, r + sizeof(h) + 8, 8);
 			p->t.lost += lost;
 		}
@@ -931,7 +932,34 @@ event_open(struct prof *p, int cpu)
 	a.sample_id_all = 1;	/* COMM records carry their time */
 	a.use_clockid = 1;
 	a.clockid = CLOCK_MONOTONIC;	/* times comparable with the drain's mark */
+	/*
+	 * read(2) gives the records the kernel dropped (Linux 6.0): those of
+	 * a ring full at the window's close too, which no LOST record ever
+	 * reports (the kernel writes one only when it next writes to the
+	 * ring).  Before 6.0, the LOST records alone.
+	 */
+	if (p->lostfmt) {
+		int fd;
+
+		a.read_format = PERF_FORMAT_LOST;
+		if ((fd = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC)) >= 0 ||
+		    errno != EINVAL)
+			return fd;
+		p->lostfmt = 0;
+		a.read_format = 0;
+	}
 	return (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+/* The records the kernel dropped from ring r so far (PERF_FORMAT_LOST). */
+static unsigned long long
+ring_lost(const struct prof_ring *r)
+{
+	unsigned long long v[2] = { 0, 0 };
+
+	if (read(r->fd, v, sizeof(v)) != (ssize_t)sizeof(v))
+		return 0;
+	return v[1];
 }
 
 static void
@@ -995,6 +1023,7 @@ open_events(struct prof *p, size_t bytes)
 	for (i = 0; i < n; i++)
 		p->ring[i].fd = -1;
 	p->ncpu = n;
+	p->lostfmt = 1;
 	for (i = 0; i < n; i++) {
 		p->ring[i].cpu = cpus[i];
 		if ((p->ring[i].fd = event_open(p, cpus[i])) < 0) {
@@ -1090,8 +1119,11 @@ prof_start(struct prof *p)
 	q->nchild = 0;
 	p->self = getpid();
 	p->t.t0 = now_mono();
-	for (k = 0; k < p->ncpu; k++)
+	for (k = 0; k < p->ncpu; k++) {
+		if (p->lostfmt)
+			p->ring[k].lost0 = ring_lost(&p->ring[k]);
 		ioctl(p->ring[k].fd, PERF_EVENT_IOC_ENABLE, 0);
+	}
 	p->on = 1;
 	p->t.cpu += now_cpu() - c0;
 }
@@ -1133,6 +1165,8 @@ prof_stop(struct prof *p)
 		ioctl(p->ring[k].fd, PERF_EVENT_IOC_DISABLE, 0);
 	p->t.t1 = now_mono();
 	drain(p, ~0ULL, 1);
+	for (k = 0; k < p->ncpu && p->lostfmt; k++)
+		p->t.lost += ring_lost(&p->ring[k]) - p->ring[k].lost0;
 	p->on = 0;
 	p->t.cpu += now_cpu() - c0;
 }

@@ -47,7 +47,7 @@ struct prof_tally {
 	unsigned long long kernel;	/* samples in kernel mode, idle tasks left out */
 	unsigned long long user;	/* in user mode (with PROF_KERNEL the kernel takes none) */
 	unsigned long long idle;	/* in an idle task (PID 0): a CPU with nothing to run */
-	unsigned long long lost;	/* dropped by the kernel: a ring was full (LOST records) */
+	unsigned long long lost;	/* records the kernel dropped: a ring was full */
 	unsigned long long throttled;	/* times the kernel throttled an event (THROTTLE records) */
 	unsigned long long unknown;	/* kernel samples at an address no text symbol covers */
 	unsigned long long part[PROF_NPARTS];	/* kernel samples by part */
@@ -95,6 +95,7 @@ struct prof {
 	struct prof_priv *priv;		/* the engine's own */
 	pid_t self;			/* contest: its children are named by prof_child */
 	int on;				/* between prof_start and prof_stop */
+	int lostfmt;			/* the events' read(2) gives their lost records (PERF_FORMAT_LOST) */
 	struct prof_tally t;
 };
 

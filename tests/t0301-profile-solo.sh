@@ -34,3 +34,13 @@ hz=$(get window hz)
 tot=$(( k + $(get total user) + $(get total idle) ))
 fcmp "$tot" '>' "0.75 * $hz * $n * $w" && fcmp "$tot" '<' "1.25 * $hz * $n * $w" ||
 	fail "$tot samples in $w s on $n CPUs at $hz Hz"
+# a ring too small for the drain (16 KiB, 512 samples, read once after
+# 2 s at 4999 Hz): what the kernel dropped is counted, the ring's end
+# included, so the samples read and lost still add up to HZ x CPUs x window
+"$top/tests/profile-solo.bin" -m all -f 4999 -r 16 -d 5 -n 1 -- sleep 2 > out 2> err || fail "$(cat err)"
+lost=$(get total lost)
+[ "$lost" -gt 0 ] || fail "nothing lost from a ring too small: $(line total)"
+tot=$(( $(get total kernel) + $(get total user) + $(get total idle) + lost ))
+w=$(get window window)
+fcmp "$tot" '>' "0.75 * 4999 * $n * $w" && fcmp "$tot" '<' "1.25 * 4999 * $n * $w" ||
+	fail "$tot samples read and lost in $w s on $n CPUs at 4999 Hz"
