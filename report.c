@@ -40,7 +40,7 @@ render(FILE *out, const struct model *m)
 	int rc;
 
 	if (o->format == REPORT_CSV)
-		return render_csv(out, m);
+		return o->profile ? render_profile_csv(out, m) : render_csv(out, m);
 	if (o->format == REPORT_JSON)
 		return render_json(out, m);
 	if (o->bars)

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -165,5 +166,98 @@ render_csv(FILE *out, const struct model *m)
 	for (i = 0; i < m->nsect; i++)
 		EACH(m, i, k, g)
 			line(out, m, g);
+	return 0;
+}
+
+/* ---------------------------------------------------------- -p profiles */
+
+/* The start of a profile line: the group's row, then kind and name. */
+static void
+prow(FILE *out, const struct model *m, const struct group *g, const char *kind, const char *name)
+{
+	const struct row *w = &m->rows[g->row];
+
+	csv_str(out, g->load);
+	fputc(',', out);
+	csv_str(out, w->label);
+	fputc(',', out);
+	csv_str(out, w->name);
+	fputc(',', out);
+	csv_str(out, w->host);
+	fprintf(out, ",%ld,", w->jobs);
+	csv_str(out, w->workload);
+	fputc(',', out);
+	csv_str(out, w->config);
+	fprintf(out, ",%s,", kind);
+	csv_str(out, name);
+	fprintf(out, ",%ld", g->prof->n);
+}
+
+/* The lines of one name table: every function or command listed, by share. */
+static void
+ptable(FILE *out, const struct model *m, const struct group *g, const struct ptab *t, const char *kind)
+{
+	size_t *idx = pmodel_order(t), i;
+
+	for (i = 0; idx && i < t->nsym; i++) {
+		const struct psym *s = &t->sym[idx[i]];
+
+		prow(out, m, g, kind, psym_name(t, s));
+		fprintf(out, ",%ld", s->listed);
+		csv_num(out, "%.4f", psym_mean(t, s, 0));
+		csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
+		csv_num(out, "%.4f", psym_mean(t, s, 1));
+		csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
+		fputc('\n', out);
+	}
+	free(idx);
+}
+
+/*
+ * -p --format csv: the kernel profiles whole, one line per row, load and
+ * name: the kernel samples (kind kernel: share of the CPUs' time,
+ * samples a second), the idle ones, the parts (share of the kernel
+ * samples), then every function and command listed.
+ */
+int
+render_profile_csv(FILE *out, const struct model *m)
+{
+	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
+	const struct group *g;
+	size_t i, k;
+	int j;
+
+	fputs("load,label,row,host,jobs,workload,config,kind,name,runs,listed,share_mean,share_sd,"
+	    "rate_mean,rate_sd\n", out);
+	for (i = 0; i < m->nsect; i++)
+		EACH(m, i, k, g) {
+			const struct pgroup *p = g->prof;
+
+			if (p == NULL || p->n == 0)
+				continue;
+			prow(out, m, g, "kernel", "total");
+			fprintf(out, ",%ld", p->n);
+			csv_num(out, "%.4f", stats_mean(&p->kshare));
+			csv_num(out, "%.4f", stats_sd(&p->kshare));
+			csv_num(out, "%.4f", stats_mean(&p->kernel));
+			csv_num(out, "%.4f", stats_sd(&p->kernel));
+			fputc('\n', out);
+			prow(out, m, g, "idle", "idle");
+			fprintf(out, ",%ld", p->n);
+			csv_num(out, "%.4f", stats_mean(&p->idle));
+			csv_num(out, "%.4f", stats_sd(&p->idle));
+			fputs(",,\n", out);
+			for (j = 0; j < PM_NPARTS; j++) {
+				if (p->part[j].n == 0)
+					continue;
+				prow(out, m, g, "part", part[j]);
+				fprintf(out, ",%ld", p->part[j].n);
+				csv_num(out, "%.4f", stats_mean(&p->part[j]));
+				csv_num(out, "%.4f", stats_sd(&p->part[j]));
+				fputs(",,\n", out);
+			}
+			ptable(out, m, g, &p->k, "function");
+			ptable(out, m, g, &p->u, "command");
+		}
 	return 0;
 }

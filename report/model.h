@@ -358,6 +358,7 @@ int render_compare(FILE *, const struct model *);	/* compare.c: -c */
 int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
 int render_profile(FILE *, const struct model *);	/* profile.c: -p */
+int render_profile_csv(FILE *, const struct model *);	/* csv.c: -p --format csv */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
 
