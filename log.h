@@ -150,6 +150,7 @@
 	NUM(K_LAT_MAX, "lat_max", 0, 0)                        /* largest, us */ \
 	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
 	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
+	NUM(K_LAT_RQ, "lat_rq", 1, 0)                          /* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */ \
 	/* the kernel profile (profile.c): its mode in the run's record and its own, why it is off */ \
 	STR(profile, "profile", LOG_PROF, LOG_RP) \
 	STR(profile_why, "profile_why", 0, LOG_RUN) \
