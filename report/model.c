@@ -282,6 +282,7 @@ group_get(struct model *m, const struct rec *r)
 		return NULL;
 	g->row = row;
 	g->vt = NONE;
+	g->pvt = NONE;
 	snprintf(g->load, sizeof(g->load), "%s", r->load);
 	snprintf(g->unit, sizeof(g->unit), "%s", r->unit);
 	g->hash = h;
@@ -830,6 +831,7 @@ model_free(struct model *m)
 
 	for (i = 0; i < m->ngroups; i++) {
 		pmodel_free(m->groups[i]->prof);
+		free(m->groups[i]->pd);
 		free(m->groups[i]);
 	}
 	free(m->groups);

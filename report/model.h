@@ -244,6 +244,7 @@ struct pdiff {
 	const char *name;	/* in one of the two groups' tables */
 	struct pside base, this;
 	double d;		/* this.rate - base.rate: samples a second, + more time */
+	size_t vt;		/* -c: its test, an index of model.vt; NONE: not tested */
 };
 
 /* The runs of one row under one load. */
@@ -262,6 +263,10 @@ struct group {
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
+	/* -c -p: its diffprofile against BASE's (family.c), by the size of the change */
+	struct pdiff *pd;
+	size_t npd;
+	size_t pvt;		/* the test of its kernel samples a second, NONE if none */
 	struct group *next;	/* hash chain */
 	size_t tidx;		/* place of the load in o->order; past it if unknown */
 	/* -c: its tests (model.vslot from vt x F_SLOTS), NONE if none */
@@ -383,6 +388,10 @@ const char *model_unit_words(const char *unit);
 int model_verdicts(struct model *);	/* -1: out of memory */
 const struct vd_test *model_test(const struct model *, const struct group *, int slot);
 const struct vd_test *model_sum_test(const struct model *, size_t row, int s);
+/* A function of a diffprofile is tested when its share of the kernel samples, both sides' runs pooled, reaches this % */
+#define PROF_TESTED_PCT 0.25
+/* A diffprofile's test (pdiff.vt, group.pvt), NULL if none. */
+const struct vd_test *model_ptest(const struct model *, size_t vt);
 int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
 void model_round_end(struct model *, struct row *);
 unsigned long model_load_sig(const char *load);
@@ -408,10 +417,10 @@ double psym_var(const struct ptab *, const struct psym *, int rate);	/* NAN unde
 size_t *pmodel_order(const struct ptab *);	/* indices by share, most first; free() it; NULL out of memory */
 /* The symbols of both, by the size of their change, largest first: *out (free() it); NONE out of memory. */
 size_t pmodel_diff(const struct pgroup *base, const struct pgroup *g, struct pdiff **out);
-
-/* profile.c: the kernel profiles in text; names cut to a column end with PROF_CUT */
+/* A name cleaned (model_clean) in at most cols columns: cut, ending with PROF_CUT. */
 #define PROF_CUT "..."
-void profile_name(char *dst, size_t len, const char *src, size_t cols);
+void pmodel_name(char *dst, size_t len, const char *src, size_t cols);
+
 
 /* The renderers: each reads the model only; report() calls them. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */

@@ -257,6 +257,25 @@ pmodel_order(const struct ptab *t)
 	return idx;
 }
 
+/* src, cleaned (model_clean), in at most cols columns: cut, PROF_CUT at its end */
+void
+pmodel_name(char *dst, size_t len, const char *src, size_t cols)
+{
+	size_t i, c = 0, keep = 0, mark = strlen(PROF_CUT);
+
+	model_clean(dst, len, src);
+	/* a column per character: a UTF-8 sequence's first byte */
+	for (i = 0; dst[i]; i++)
+		if (((unsigned char)dst[i] & 0xc0) != 0x80) {
+			if (c == cols - mark)
+				keep = i;
+			c++;
+		}
+	if (c <= cols || cols <= mark)
+		return;
+	snprintf(dst + keep, len - keep, "%s", PROF_CUT);
+}
+
 /* ----------------------------------------------------------- diffprofile */
 
 static int
@@ -321,8 +340,10 @@ pmodel_diff(const struct pgroup *b, const struct pgroup *g, struct pdiff **out)
 		side(&g->k, s, &d[n].this);
 		n++;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		d[i].d = d[i].this.rate - d[i].base.rate;
+		d[i].vt = NONE;
+	}
 	qsort(d, n, sizeof(*d), cmp_change);
 	*out = d;
 	return n;

@@ -4,10 +4,9 @@
  * all the samples taken, the parts (compile, load, probe, rest), then
  * its functions by share of the kernel samples with their samples a
  * second of the window, and with --profile all the user samples by
- * command.  The diffprofile of -c -p is printed by compare.c with
- * profile_diff_line() from here, so that both views cut names alike.
- * Every line fits 80 columns: a name too long for its column is cut
- * and ends with PROF_CUT.  Reads the model only.
+ * command.  (The diffprofile of -c -p is compare.c's.)  Every line fits
+ * 80 columns: a name too long for its column is cut and ends with
+ * PROF_CUT (pmodel_name).  Reads the model only.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,25 +16,6 @@
 #include "model.h"
 
 #define SHOWN	20	/* functions shown a row without -v */
-
-/* src, cleaned (model_clean), in at most cols columns: cut, PROF_CUT at its end */
-void
-profile_name(char *dst, size_t len, const char *src, size_t cols)
-{
-	size_t i, c = 0, keep = 0, mark = strlen(PROF_CUT);
-
-	model_clean(dst, len, src);
-	/* a column per character: a UTF-8 sequence's first byte */
-	for (i = 0; dst[i]; i++)
-		if (((unsigned char)dst[i] & 0xc0) != 0x80) {
-			if (c == cols - mark)
-				keep = i;
-			c++;
-		}
-	if (c <= cols || cols <= mark)
-		return;
-	snprintf(dst + keep, len - keep, "%s", PROF_CUT);
-}
 
 static void
 pct_or_dash(char *buf, size_t len, const struct acc *a, int prec)
@@ -54,7 +34,7 @@ row_head(FILE *out, const char *name, const struct pgroup *p)
 	model_num(k, sizeof(k), stats_mean(&p->kernel), 1);
 	pct_or_dash(ks, sizeof(ks), &p->kshare, 1);
 	pct_or_dash(idle, sizeof(idle), &p->idle, 1);
-	profile_name(cut, sizeof(cut), name, 60);
+	pmodel_name(cut, sizeof(cut), name, 60);
 	fprintf(out, "%s: %ld run%s, --profile %s%s\n", cut, p->n, p->n == 1 ? "" : "s", p->mode,
 	    p->mode_mixed ? " (and others)" : "");
 	fprintf(out, "  kernel %s samples/s, %s%% of the CPUs' time; idle %s%%; %.0f lost\n", k, ks,
@@ -91,7 +71,7 @@ row_table(FILE *out, const struct model *m, const struct ptab *t, int user)
 		model_num(sh, sizeof(sh), psym_mean(t, s, 0), 2);
 		model_num(sd, sizeof(sd), isnan(v) ? NAN : sqrt(v), 2);
 		model_num(rate, sizeof(rate), psym_mean(t, s, 1), 1);
-		profile_name(name, sizeof(name), psym_name(t, s), 79 - 30);
+		pmodel_name(name, sizeof(name), psym_name(t, s), 79 - 30);
 		fprintf(out, "  %6s%% %6s %10s  %s\n", sh, sd, rate, name);
 		shown += psym_mean(t, s, 0);
 	}
