@@ -40,7 +40,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 # Each links what it tests and $(UTIL).
 TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
 	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
-	tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin tests/profile-solo.bin
+	tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin tests/profile-solo.bin \
+	tests/profile-sim.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
@@ -80,6 +81,9 @@ tests/profile-unit.bin: tests/profile-unit.c profile.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/profile-unit.c profile.o $(UTIL) $(LDLIBS)
 tests/profile-solo.bin: tests/profile-solo.c profile.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/profile-solo.c profile.o $(UTIL) $(LDLIBS)
+# what the diffprofile's marks promise, by simulation through the report's model
+tests/profile-sim.bin: tests/profile-sim.c $(REPORT) log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/profile-sim.c $(REPORT) log.o $(UTIL) $(LDLIBS)
 
 # the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
 # report's sources; make check runs it briefly when clang has libFuzzer
