@@ -10,7 +10,7 @@
 make -s -C "$top" tests/profile-solo.bin >/dev/null || fail "build"
 "$top/tests/profile-solo.bin" -m all -L 0.3 \
     -l 'while :; do dd if=/dev/zero of=/dev/null bs=64k count=2000 2>/dev/null; done' \
-    -- sh -c 'dd if=/dev/zero of=/dev/null bs=64k count=20000 2>/dev/null; i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done' \
+    -- sh -c 'dd if=/dev/zero of=/dev/null bs=64k count=8000 2>/dev/null; i=0; while [ $i -lt 100 ]; do /bin/true; i=$((i + 1)); done' \
     > out 2> err
 rc=$?
 [ $rc -eq 3 ] && skip "$(cat err)"
