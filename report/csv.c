@@ -134,17 +134,12 @@ change3(FILE *out, const struct change *c)
 	fprintf(out, ",%s", c->tested ? (c->significant ? "yes" : "no") : "");
 }
 
+/* The start of every line of g: load, label, row, host, jobs, workload, config. */
 static void
-line(FILE *out, const struct model *m, const struct group *g)
+ident(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
-	const struct group *b = model_baseline(m, g);
-	struct change c[M_N];
-	struct summary s;
-	int k;
 
-	for (k = 0; k < M_N; k++)
-		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
 	csv_str(out, g->load);
 	fputc(',', out);
 	csv_str(out, w->label);
@@ -156,6 +151,19 @@ line(FILE *out, const struct model *m, const struct group *g)
 	csv_str(out, w->workload);
 	fputc(',', out);
 	csv_str(out, w->config);
+}
+
+static void
+line(FILE *out, const struct model *m, const struct group *g)
+{
+	const struct group *b = model_baseline(m, g);
+	struct change c[M_N];
+	struct summary s;
+	int k;
+
+	for (k = 0; k < M_N; k++)
+		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
+	ident(out, m, g);
 	fputc(',', out);
 	csv_str(out, g->unit_mixed ? "mixed" : g->unit);
 	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
@@ -171,7 +179,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 	change3(out, &c[M_TIME]);
 	change3(out, &c[M_LOADS]);
 
-	fprintf(out, ",%s,%ld", w->drop, g->disturbed);
+	fprintf(out, ",%s,%ld", m->rows[g->row].drop, g->disturbed);
 	csv_num(out, "%.4f", model_ratio_sd(m, g));
 	fputc(',', out);
 	csv_str(out, g->probe);
@@ -219,19 +227,7 @@ render_csv(FILE *out, const struct model *m)
 static void
 prow(FILE *out, const struct model *m, const struct group *g, const char *kind, const char *name)
 {
-	const struct row *w = &m->rows[g->row];
-
-	csv_str(out, g->load);
-	fputc(',', out);
-	csv_str(out, w->label);
-	fputc(',', out);
-	csv_str(out, w->name);
-	fputc(',', out);
-	csv_str(out, w->host);
-	fprintf(out, ",%ld,", w->jobs);
-	csv_str(out, w->workload);
-	fputc(',', out);
-	csv_str(out, w->config);
+	ident(out, m, g);
 	fprintf(out, ",%s,", kind);
 	csv_str(out, name);
 	fprintf(out, ",%ld", g->prof->n);
