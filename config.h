@@ -25,6 +25,12 @@
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
+#define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
+#define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
+#define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
+#define PROF_TOP	200		/* most symbols a profile record lists ... */
+#define PROF_COVER	95		/* ... or fewer, once they cover this % of the kernel samples */
+#define PROF_COMMS	32		/* most command names of user samples a record lists (--profile all) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 
