@@ -11,7 +11,7 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o loads/req.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
@@ -30,7 +30,7 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-req.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -50,6 +50,9 @@ tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
 # and make bench (doc/probe.md)
 tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
+# an I/O load's request latency and the workers of a load (loads/req.c, loads/common.c)
+tests/unit-req.bin: tests/unit-req.c loads/req.o loads/common.o probe.o loads/load.h probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-req.c loads/req.o loads/common.o probe.o $(LDLIBS)
 tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
 

@@ -26,6 +26,8 @@
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
 #define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
+#define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
+#define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

@@ -59,6 +59,17 @@ enum {
 	K_LAT_MAX,	/* largest, us */
 	K_DL_MET,	/* periods whose work ended before the next began, % */
 	K_PROBE_CPU,	/* the probe's CPU, s */
+	/* the load's own requests over the window (loads/req.c): I/O loads only */
+	K_REQ_N,	/* requests */
+	K_REQ_MEAN,	/* their mean latency, us */
+	K_REQ_P50,	/* median, us */
+	K_REQ_P99,	/* 99th percentile, us */
+	K_REQ_MAX,	/* longest, us */
+	K_REQ_OVER1,	/* longer than req_t1, % of them */
+	K_REQ_OVER2,	/* longer than req_t2, % */
+	K_REQ_T1,	/* the first threshold, ms (--req-t1) */
+	K_REQ_T2,	/* the second, ms (--req-t2) */
+	K_FAIRNESS,	/* a load of several workers: the slowest one's work / the fastest one's, % */
 	K_NNUM
 };
 

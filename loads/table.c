@@ -124,6 +124,19 @@ load_option_set(const char *name, const char *val, char *why, size_t whylen)
 			return -1;
 		}
 		break;
+	case LOAD_OPT_COUNT: {
+		char *end;
+		long v;
+		errno = 0;
+		v = strtol(val, &end, 10);
+		if (!isdigit((unsigned char)*val) || *end != '\0' || errno || v < 1 || v > o->max) {
+			snprintf(why, whylen, "--%s must be a whole number from 1 to %ld, not '%s'",
+			    name, o->max, val);
+			return -1;
+		}
+		size = (unsigned long long)v;
+		break;
+	}
 	case LOAD_OPT_STRING:
 		break;
 	}

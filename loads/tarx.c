@@ -9,6 +9,8 @@
  * a pass the window cuts counts what it did.  System calls: read(2) of
  * the archive in USTAR_BUF pieces; openat/write/futimens/close,
  * mkdirat, symlinkat to extract; unlinkat/rmdir (rmtree) to remove.
+ * Timed requests (LOAD_IO): each read of the archive, each create of a
+ * file, directory or link, and each write.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,7 +35,22 @@ struct tarx {
 	unsigned long first, next;	/* number of the oldest kept copy, of the next */
 	unsigned long enospc;		/* passes a full disk ended */
 	int err;			/* errno of the failure */
+	struct load_ctx *timed;		/* extracting for the load: its requests are timed here */
 };
+
+/* a request of the extraction, timed when it is the load's */
+static long long
+begin(struct tarx *x)
+{
+	return x->timed ? load_req_begin(x->timed) : 0;
+}
+
+static void
+end(struct tarx *x, long long t)
+{
+	if (x->timed)
+		load_req_end(x->timed, t);
+}
 
 static int
 tarx_check(struct load_ctx *ctx)
@@ -49,7 +66,10 @@ refill(struct tarx *x)
 {
 	x->pos = x->len = 0;
 	while (x->len < USTAR_BUF) {
+		long long t = begin(x);
 		ssize_t n = read(x->fd, x->buf + x->len, USTAR_BUF - x->len);
+
+		end(x, t);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -88,6 +108,7 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 	char name[BLOCK], link[101];
 
 	*disk = 0;
+	x->timed = root >= 0 ? ctx : NULL;
 	if (lseek(x->fd, 0, SEEK_SET) < 0) {
 		x->err = errno;
 		return -1;
@@ -97,7 +118,8 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 		unsigned char *h;
 		long long size, mode, mtime;
 		unsigned long long left;
-		int out = -1;
+		int out = -1, rc;
+		long long t;
 		size_t k;
 
 		if (root >= 0 && load_stopping())
@@ -139,8 +161,10 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 			*disk += ((unsigned long long)size + 4095) / 4096 * 4096;
 			if (root < 0)
 				break;
+			t = begin(x);
 			out = openat(root, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    mode >= 0 ? (mode_t)(mode & 07777) : 0644);
+			end(x, t);
 			if (out < 0) {
 				x->err = errno;
 				return -1;
@@ -152,14 +176,21 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 				break;
 			while (k > 1 && name[k - 1] == '/')
 				name[--k] = '\0';
-			if (mkdirat(root, name, (mode >= 0 ? (mode_t)(mode & 07777) : 0755) | 0700) < 0 &&
-			    errno != EEXIST) {
+			t = begin(x);
+			rc = mkdirat(root, name, (mode >= 0 ? (mode_t)(mode & 07777) : 0755) | 0700);
+			end(x, t);
+			if (rc < 0 && errno != EEXIST) {
 				x->err = errno;
 				return -1;
 			}
 			break;
 		case '2':
-			if (root >= 0 && symlinkat(link, root, name) < 0) {
+			if (root < 0)
+				break;
+			t = begin(x);
+			rc = symlinkat(link, root, name);
+			end(x, t);
+			if (rc < 0) {
 				x->err = errno;
 				return -1;
 			}
@@ -186,7 +217,10 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 				size_t d = done >= data ? 0 : data - done < n ? (size_t)(data - done) : n;
 				const unsigned char *p = x->buf + x->pos;
 				while (d > 0) {
-					ssize_t w = write(out, p, d);
+					ssize_t w;
+					t = begin(x);
+					w = write(out, p, d);
+					end(x, t);
 					if (w < 0 && errno == EINTR)
 						continue;
 					if (w < 0) {
@@ -354,7 +388,7 @@ tarx_cleanup(struct load_ctx *ctx)
 
 static const struct load_option tarx_options[] = {
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load tarx_load = {
@@ -363,7 +397,7 @@ const struct load tarx_load = {
 	.unit = "MiB",
 	.scale = 1048576,
 	.desc = "tar -xf of one archive into a fresh directory each pass",
-	.flags = 0,
+	.flags = LOAD_IO,
 	.options = tarx_options,
 	.check = tarx_check,
 	.setup = tarx_setup,

@@ -2,7 +2,10 @@
  * ustar.c: the generated data tree and the ustar writer that tarc_load
  * and tarx_load share.  System calls: mkdirat/openat/write/symlinkat to
  * make the tree; openat/fdopendir/readdir/fstatat/read/readlinkat to
- * walk it, write(2) in USTAR_BUF pieces to the archive.
+ * walk it, write(2) in USTAR_BUF pieces to the archive.  When the
+ * archive is a load's (w->ctx), each openat, fstatat, readlinkat and
+ * read of the tree and each write of the archive is one of its timed
+ * requests; the directory reads inside readdir(3) are not.
  *
  * Archive format (POSIX.1-1988 ustar, what GNU tar writes with
  * --format=ustar): 512-byte headers with octal fields, file data padded
@@ -251,6 +254,20 @@ ustar_sum_ok(const unsigned char *h)
 	return want >= 0 && (unsigned long long)want == sum;
 }
 
+/* a request of tarc_load's: timed when the archive is the load's (w->ctx) */
+static long long
+begin(struct ustar_w *w)
+{
+	return w->ctx ? load_req_begin(w->ctx) : 0;
+}
+
+static void
+end(struct ustar_w *w, long long t)
+{
+	if (w->ctx)
+		load_req_end(w->ctx, t);
+}
+
 static int
 flush(struct ustar_w *w)
 {
@@ -258,7 +275,10 @@ flush(struct ustar_w *w)
 	size_t n = w->len;
 
 	while (n > 0) {
+		long long t = begin(w);
 		ssize_t k = write(w->fd, p, n);
+
+		end(w, t);
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -363,8 +383,13 @@ copy(struct ustar_w *w, int fd, unsigned long long size)
 		}
 		room = USTAR_BUF - w->len;
 		want = left < room ? (size_t)left : room;
-		if (!eof && (k = read(fd, w->buf + w->len, want)) < 0 && errno == EINTR)
-			continue;
+		if (!eof) {
+			long long t = begin(w);
+			k = read(fd, w->buf + w->len, want);
+			end(w, t);
+			if (k < 0 && errno == EINTR)
+				continue;
+		}
 		if (eof || k <= 0) {
 			eof = 1;
 			memset(w->buf + w->len, 0, want);
@@ -403,18 +428,26 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 {
 	struct stat st;
 	char target[101];
+	long long t;
 	int fd, rc;
 
 	/* a file readdir says is regular is opened and fstat'ed: no lstat */
 	if (dtype == DT_REG)
 		st.st_mode = S_IFREG;
-	else if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		if (errno != ENOENT)	/* gone since readdir: not an entry any more */
-			w->skipped++;
-		return 0;
+	else {
+		t = begin(w);
+		rc = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW);
+		end(w, t);
+		if (rc < 0) {
+			if (errno != ENOENT)	/* gone since readdir: not an entry any more */
+				w->skipped++;
+			return 0;
+		}
 	}
 	if (S_ISREG(st.st_mode)) {
+		t = begin(w);
 		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		end(w, t);
 		if (fd < 0) {
 			if (errno != ENOENT)
 				w->skipped++;
@@ -441,7 +474,10 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 		return rc;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		ssize_t k = readlinkat(dfd, name, target, sizeof(target));
+		ssize_t k;
+		t = begin(w);
+		k = readlinkat(dfd, name, target, sizeof(target));
+		end(w, t);
 		if (k < 0 || k > 100) {
 			w->skipped++;
 			return 0;
@@ -469,7 +505,10 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 		}
 		if (rc < 0)
 			return -1;
-		if ((fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		t = begin(w);
+		fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		end(w, t);
+		if (fd < 0) {
 			if (errno != ENOENT)
 				w->skipped++;
 			return 0;

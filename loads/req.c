@@ -1,0 +1,151 @@
+/*
+ * req.c: an I/O load's own request latency (see load.h): each request
+ * (a read, a write, an fsync, a create...) timed with clock_gettime(2)
+ * on CLOCK_MONOTONIC (the vDSO: no system call) into the probe's
+ * log-scale histogram (probe.h: probe_bucket, probe_hist_pct), in the
+ * context the load shares with contest.  Many writers: every count is an
+ * atomic add, the maximum a compare-and-swap; the harness alone reads,
+ * at the window's edges, and clears the maximum as it takes it.
+ *
+ * Why the figures hold: a snapshot copies counters that only grow, so
+ * the window's histogram is the difference of two snapshots; a request
+ * ending while a snapshot is copied may show in its bucket and not yet
+ * in the sum, an error of one request in the mean.  A request in flight
+ * at the close is counted there with its age: a lower bound of its
+ * latency, never a request lost because it outlasted the compile.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "load.h"
+
+static int timing = 1;
+
+static long long
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* this process's cell of busy[]: its worker number, 0 for a lone process */
+static int
+slot(void)
+{
+	int w = load_worker();
+
+	return w > 0 && w < LOAD_PROCS ? w : 0;
+}
+
+void
+load_req_timing(int on)
+{
+	timing = on;
+}
+
+long long
+load_req_begin(struct load_ctx *ctx)
+{
+	long long t;
+
+	if (!timing)
+		return 0;
+	t = now_ns();
+	atomic_store_explicit(&ctx->req.busy[slot()], t, memory_order_relaxed);
+	return t;
+}
+
+/* add one request of ns to the counters (or to a snapshot's copy) */
+static void
+count(unsigned long long *hist, unsigned long long *sum, unsigned long long *over,
+    unsigned long long *max, const long long *limit, long long ns)
+{
+	unsigned long long us = ns > 0 ? ((unsigned long long)ns + 999) / 1000 : 0;
+
+	hist[probe_bucket(us)]++;
+	*sum += (unsigned long long)ns;
+	over[0] += ns > limit[0];
+	over[1] += ns > limit[1];
+	if ((unsigned long long)ns > *max)
+		*max = (unsigned long long)ns;
+}
+
+void
+load_req_end(struct load_ctx *ctx, long long start)
+{
+	struct load_req *q = &ctx->req;
+	unsigned long long us, cur;
+	long long ns;
+
+	if (start == 0)
+		return;
+	ns = now_ns() - start;
+	if (ns < 0)
+		ns = 0;
+	/* out of flight first: the close may count it either way, never twice */
+	atomic_store_explicit(&q->busy[slot()], 0, memory_order_relaxed);
+	us = ((unsigned long long)ns + 999) / 1000;
+	atomic_fetch_add_explicit(&q->hist[probe_bucket(us)], 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&q->sum_ns, (unsigned long long)ns, memory_order_relaxed);
+	if (ns > q->limit_ns[0])
+		atomic_fetch_add_explicit(&q->over[0], 1, memory_order_relaxed);
+	if (ns > q->limit_ns[1])
+		atomic_fetch_add_explicit(&q->over[1], 1, memory_order_relaxed);
+	cur = atomic_load_explicit(&q->max_ns, memory_order_relaxed);
+	while ((unsigned long long)ns > cur &&
+	    !atomic_compare_exchange_weak(&q->max_ns, &cur, (unsigned long long)ns))
+		;
+}
+
+void
+load_req_take(struct load_ctx *ctx, int close, struct load_req_snap *s)
+{
+	struct load_req *q = &ctx->req;
+	int n = ctx->nparts > 0 ? ctx->nparts : 1, k;
+	unsigned i;
+	long long t;
+
+	for (i = 0; i < PROBE_NBUCKET; i++)
+		s->hist[i] = atomic_load_explicit(&q->hist[i], memory_order_relaxed);
+	s->sum_ns = atomic_load(&q->sum_ns);
+	s->over[0] = atomic_load(&q->over[0]);
+	s->over[1] = atomic_load(&q->over[1]);
+	s->max_ns = atomic_exchange(&q->max_ns, 0);
+	if (!close)
+		return;
+	t = now_ns();
+	for (k = 0; k < n && k < LOAD_PROCS; k++) {
+		long long b = atomic_load_explicit(&q->busy[k], memory_order_relaxed);
+		if (b > 0 && t > b)
+			count(s->hist, &s->sum_ns, s->over, &s->max_ns, q->limit_ns, t - b);
+	}
+}
+
+int
+load_req_window(const struct load_req_snap *a, const struct load_req_snap *b, struct load_req_stats *out)
+{
+	unsigned long long h[PROBE_NBUCKET];
+	unsigned i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < PROBE_NBUCKET; i++) {
+		h[i] = b->hist[i] >= a->hist[i] ? b->hist[i] - a->hist[i] : 0;
+		out->n += h[i];
+	}
+	if (out->n == 0)
+		return -1;
+	out->mean_us = (double)(b->sum_ns - a->sum_ns) / (double)out->n / 1000.0;
+	out->max_us = (b->max_ns + 999) / 1000;
+	/* a bucket's upper bound may pass the exact maximum: no percentile above it */
+	out->p50_us = probe_hist_pct(h, 50);
+	if (out->p50_us > out->max_us)
+		out->p50_us = out->max_us;
+	out->p99_us = probe_hist_pct(h, 99);
+	if (out->p99_us > out->max_us)
+		out->p99_us = out->max_us;
+	for (i = 0; i < 2; i++)
+		out->over[i] = 100.0 * (double)(b->over[i] - a->over[i]) / (double)out->n;
+	return 0;
+}
