@@ -9,7 +9,8 @@ CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_GNU_SOURCE
 LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
-	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
+	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o \
+	loads/dbench.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o loads/req.o $(LOADS)
 # the report: the model, then one file per renderer

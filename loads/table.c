@@ -24,6 +24,7 @@ extern const struct load mem_load;
 extern const struct load tarc_load;
 extern const struct load tarx_load;
 extern const struct load lslr_load;
+extern const struct load dbench_load;
 
 const struct load *const load_table[] = {
 	&noload_load,
@@ -36,6 +37,7 @@ const struct load *const load_table[] = {
 	&read_load,
 	&lslr_load,
 	&mem_load,
+	&dbench_load,
 	NULL
 };
 
