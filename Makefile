@@ -31,7 +31,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
 # test programs, built with the project's flags; not installed
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-req.bin
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-req.bin \
+	tests/req-cost.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
 tests/unit-log.bin: tests/unit-log.c log.o log.h
@@ -54,6 +55,8 @@ tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
 # an I/O load's request latency and the workers of a load (loads/req.c, loads/common.c)
 tests/unit-req.bin: tests/unit-req.c loads/req.o loads/common.o probe.o loads/load.h probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-req.c loads/req.o loads/common.o probe.o $(LDLIBS)
+tests/req-cost.bin: tests/req-cost.c loads/req.o loads/common.o probe.o loads/load.h probe.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/req-cost.c loads/req.o loads/common.o probe.o $(LDLIBS)
 tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
 

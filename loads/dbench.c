@@ -144,6 +144,7 @@ struct client {
 	unsigned next_id, missing;
 	unsigned long long rng;
 	unsigned long long owed[NKIND];	/* done ahead of the mix: skip that many */
+	unsigned long long done;	/* operations done */
 	unsigned char *buf;		/* DB_BUF incompressible bytes */
 	char name[32];
 };
@@ -196,12 +197,14 @@ fname(struct client *c, unsigned id)
 	return c->name;
 }
 
-/* Count one operation of kind k done. */
+/* Count one operation of kind k done; a pass is DB_PASS of them. */
 static void
 done(struct client *c, enum kind k)
 {
 	c->st->ops[k]++;
 	load_count(c->ctx, 1);
+	if (++c->done % DB_PASS == 0)
+		load_pass();
 }
 
 /* A call failed: 0 when the disk was full (the operation counts), else -1 with why. */
@@ -287,14 +290,17 @@ closed_file(struct client *c)
 
 /* ---- the operations: 0 done, 1 not possible now (draw again), -1 failed ---- */
 
+static int handle(struct client *, int *);
+
 static int
 op_close(struct client *c)
 {
 	int s, i;
 	long long t;
 
-	if (c->nopen == 0)
-		return 1;
+	/* nothing open: the mix's next open is done now, as for a read */
+	if (c->nopen == 0 && handle(c, &s) < 0)
+		return s;
 	s = (int)pick(c, (unsigned)c->nopen);
 	i = c->open[s];
 	t = load_req_begin(c->ctx);
@@ -304,11 +310,17 @@ op_close(struct client *c)
 	return 0;
 }
 
-/* room for one more open file: the mix's next close is done now */
+/*
+ * Room for one more open file: the mix's next close is done now.  At
+ * most half the pool is open, so that an open, an unlink or a rename
+ * finds a closed file at once however small the pool.
+ */
 static int
 room(struct client *c)
 {
-	if (c->nopen < DB_HANDLES)
+	int most = (int)(c->nf / 2) < DB_HANDLES ? (int)(c->nf / 2) : DB_HANDLES;
+
+	if (c->nopen < (most > 0 ? most : 1))
 		return 0;
 	op_close(c);
 	done(c, K_CLOSE);
@@ -411,15 +423,21 @@ op_write(struct client *c)
 	if ((i = handle(c, &rc)) < 0)
 		return rc;
 	f = &c->f[i];
+	if (f->size == 0 && c->bytes >= c->share) {
+		/* an empty file and no room to grow one: another open file with data */
+		for (i = 0; i < c->nopen && c->f[c->open[i]].size == 0; i++)
+			;
+		if (i == c->nopen)
+			return 1;
+		f = &c->f[c->open[i]];
+	}
 	/* past the end while the client's files are under their share, else within */
 	if ((f->size == 0 || pick(c, 2)) && c->bytes < c->share && f->size + len <= DB_FILE_MAX)
 		off = f->size;
 	else if (f->size >= len)
 		off = pick(c, (unsigned)((f->size - len) / 512 + 1)) * 512ULL;
-	else if (f->size > 0)
-		off = 0, len = f->size;
 	else
-		return 1;	/* an empty file and no room: another operation */
+		off = 0, len = f->size;
 	t = load_req_begin(c->ctx);
 	w = pwrite(f->fd, c->buf, (size_t)len, (off_t)off);
 	load_req_end(c->ctx, t);
@@ -619,7 +637,6 @@ client(struct load_ctx *ctx, int i, void *arg)
 {
 	struct db *db = arg;
 	struct client *c = &db->cl[i];
-	unsigned long long n = 0;
 
 	c->st = &db->st[i];
 	if (client_dirs(c, ctx->dir) < 0)
@@ -634,11 +651,8 @@ client(struct load_ctx *ctx, int i, void *arg)
 		}
 		if ((rc = op[k](c)) < 0)
 			return -1;
-		if (rc > 0)
-			continue;
-		done(c, k);
-		if (++n % DB_PASS == 0)
-			load_pass();
+		if (rc == 0)
+			done(c, k);
 	}
 	return 0;
 }

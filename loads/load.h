@@ -99,7 +99,10 @@ struct load_req {
 	_Atomic unsigned long long sum_ns;	/* their latencies added */
 	_Atomic unsigned long long over[2];	/* of them, longer than limit_ns[0], limit_ns[1] */
 	_Atomic unsigned long long max_ns;	/* the longest since the harness last took it; it clears it */
-	_Atomic long long busy[LOAD_PROCS];	/* per process: when its request in flight began, 0 none */
+	struct {
+		_Atomic long long t;	/* when its request in flight began, 0 none */
+		char pad[56];		/* a cache line each: no two workers write one line */
+	} busy[LOAD_PROCS];		/* per process */
 };
 
 /*

@@ -53,7 +53,7 @@ load_req_begin(struct load_ctx *ctx)
 	if (!timing)
 		return 0;
 	t = now_ns();
-	atomic_store_explicit(&ctx->req.busy[slot()], t, memory_order_relaxed);
+	atomic_store_explicit(&ctx->req.busy[slot()].t, t, memory_order_relaxed);
 	return t;
 }
 
@@ -85,7 +85,7 @@ load_req_end(struct load_ctx *ctx, long long start)
 	if (ns < 0)
 		ns = 0;
 	/* out of flight first: the close may count it either way, never twice */
-	atomic_store_explicit(&q->busy[slot()], 0, memory_order_relaxed);
+	atomic_store_explicit(&q->busy[slot()].t, 0, memory_order_relaxed);
 	us = ((unsigned long long)ns + 999) / 1000;
 	atomic_fetch_add_explicit(&q->hist[probe_bucket(us)], 1, memory_order_relaxed);
 	atomic_fetch_add_explicit(&q->sum_ns, (unsigned long long)ns, memory_order_relaxed);
@@ -117,7 +117,7 @@ load_req_take(struct load_ctx *ctx, int close, struct load_req_snap *s)
 		return;
 	t = now_ns();
 	for (k = 0; k < n && k < LOAD_PROCS; k++) {
-		long long b = atomic_load_explicit(&q->busy[k], memory_order_relaxed);
+		long long b = atomic_load_explicit(&q->busy[k].t, memory_order_relaxed);
 		if (b > 0 && t > b)
 			count(s->hist, &s->sum_ns, s->over, &s->max_ns, q->limit_ns, t - b);
 	}

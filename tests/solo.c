@@ -8,7 +8,8 @@
  * -L: the load's requests are not timed (for the bench of timing's cost).
  *
  * usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] [-L] LOAD
- * prints: load=NAME work=RAW units=U unit=UNIT seconds=S rate=RAW/s dir=RUNDIR note="k=v ..."
+ * prints: load=NAME work=RAW units=U unit=UNIT seconds=S lcpu=CPU_S rate=RAW/s dir=RUNDIR note="k=v ..."
+ * (lcpu: the load's CPU seconds in the window, -1 if unknown)
  * and for an I/O load, or one of several workers, the record's keys:
  *   req="n=N mean=US p50=US p99=US max=US over1=% over2=%" fairness=% shares=S,S,...
  */
@@ -62,7 +63,7 @@ main(int argc, char **argv)
 {
 	const char *base = ".";
 	char why[512], secs_arg[32] = "86400", *job[3], note[LOAD_NOTES * (LOAD_NOTE_KEY + LOAD_NOTE_VAL)];
-	double secs = 0, t;
+	double secs = 0, t, lcpu;
 	unsigned long long w;
 	struct run_env e;
 	struct cage cage;
@@ -139,8 +140,10 @@ main(int argc, char **argv)
 	/* with -p the passes are the measure: all of the load's work counts */
 	w = r.win.close.work - (e.passes ? 0 : r.win.open.work);
 	t = r.win.close.t - r.win.open.t;
-	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f rate=%.1f dir=%s note=\"%s\"\n",
-	    r.load->name, w, (double)w / r.load->scale, r.load->unit, t, t > 0 ? (double)w / t : 0.0,
+	lcpu = r.win.open.lcpu >= 0 && r.win.close.lcpu >= r.win.open.lcpu ?
+	    r.win.close.lcpu - r.win.open.lcpu : -1;
+	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f lcpu=%.3f rate=%.1f dir=%s note=\"%s\"\n",
+	    r.load->name, w, (double)w / r.load->scale, r.load->unit, t, lcpu, t > 0 ? (double)w / t : 0.0,
 	    r.dir, note);
 	keys(&e, &r);
 	if (strcmp(r.status, ST_OK)) {

@@ -104,10 +104,10 @@ in_flight(void)
 	CHECK(st.n == 0);
 	/* a request began 3 s ago and has not ended: counted with its age */
 	t = load_req_begin(ctx);
-	ctx->req.busy[0] = t - 3000000000LL;
+	ctx->req.busy[0].t = t - 3000000000LL;
 	load_req_take(ctx, 0, &a);
 	request(ctx, 1000);
-	ctx->req.busy[0] = t - 3000000000LL;
+	ctx->req.busy[0].t = t - 3000000000LL;
 	load_req_take(ctx, 1, &b);
 	CHECK(load_req_window(&a, &b, &st) == 0);
 	CHECK(st.n == 2);
