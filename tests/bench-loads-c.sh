@@ -23,7 +23,7 @@
 #            request times each I/O load's requests over its CPU time on
 #            the disk, and each load with and without timing (solo -L) on
 #            BENCH_COSTDIR (a tmpfs: the load bound by its CPU, the worst
-#            case), alternated, the median ratio of throughputs
+#            case), alternated, the median ratio of work per CPU second
 #
 # BENCH_PARTS picks some (default all).  fio, dbench (and python3, which
 # reads fio's json+) are installed with apt-get when missing; a part
@@ -203,16 +203,19 @@ cost() {
 		n=$(reqkey n < "$B/load.out") cpu=$(field lcpu < "$B/load.out")
 		pct=$(awk -v n="$n" -v ns="$ns" -v c="$cpu" 'BEGIN { printf "%.3f", (c > 0 ? 100 * n * ns / 1e9 / c : -1) }')
 		# on the tmpfs (lslr_load: /usr, in the page cache after its first pass,
-		# as bound by its CPU): throughput with timing over without
+		# as bound by its CPU): work per CPU second with timing over without
+		# (per CPU second: the others on a shared box take CPU from both alike)
 		: > "$B/ab"
 		for i in $(seq "$R"); do
 			for on in 1 0; do
 				[ $((i % 2)) -eq 0 ] && on=$((1 - on))
-				"$SOLO" -d "$C" $opts -t "$T" $( [ $on = 0 ] && echo -L ) "$name" | field rate > "$B/rate.$on"
+				"$SOLO" -d "$C" $opts -t "$T" $( [ $on = 0 ] && echo -L ) "$name" > "$B/ab.out"
+				awk -v w="$(field work < "$B/ab.out")" -v c="$(field lcpu < "$B/ab.out")" \
+				    'BEGIN { print (c > 0 ? w / c : 0) }' > "$B/rate.$on"
 			done
 			echo "$(cat "$B/rate.1") $(cat "$B/rate.0")" >> "$B/ab"
 		done
-		printf "   %-12s %7d requests/s, CPU %.2f s/s: timing %s%% of the CPU; tmpfs with/without timing %.3f (rounds %s)\n" \
+		printf "   %-12s %7d requests/s, CPU %.2f s/s: timing %s%% of the CPU; tmpfs work/CPU with/without timing %.3f (rounds %s)\n" \
 		    "$l" "$(awk -v n="$n" -v t="$T" 'BEGIN { printf "%d", n / t }')" "$(awk -v c="$cpu" -v t="$T" 'BEGIN { print c / t }')" \
 		    "$pct" "$(awk '$2 > 0 { print $1 / $2 }' "$B/ab" | median)" \
 		    "$(awk '$2 > 0 { printf "%s%.3f", (NR > 1 ? " " : ""), $1 / $2 }' "$B/ab")"
