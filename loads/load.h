@@ -223,6 +223,6 @@ int load_req_window(const struct load_req_snap *a, const struct load_req_snap *b
 
 /* The size option the disk and memory loads share. */
 #define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \
-	"size of the load's files or memory (k, M, G suffixes)", 0 }
+	"size of the load's files or memory (k, M, G suffix)", 0 }
 
 #endif
