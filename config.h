@@ -28,6 +28,7 @@
 #define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
 #define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
 #define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
+#define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

@@ -47,6 +47,7 @@ static struct {
 	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
+	double req_t[2];		/* --req-t1, --req-t2: an I/O load's request thresholds, ms */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -113,6 +114,8 @@ stopped_by(int sig, int live)
 	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
 	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_REQ_T1,	"req-t1",	0,   "MS",	RUN,	"an I/O load's request this long is slow (default 100)") \
+	X(OPT_REQ_T2,	"req-t2",	0,   "MS",	RUN,	"... and this long a stall (default 1000)") \
 	X(OPT_REPORT,	"report",	'r', NULL,	REPORT,	"render the logs instead of running") \
 	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
 	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
@@ -241,6 +244,22 @@ usage(FILE *f, int full)
 		for (o = (*l)->options; o && o->name; o++)
 			if (load_option_find(o->name) == o)
 				help_line(f, o->key, o->name, o->arg, o->help);
+}
+
+/* Milliseconds from the command line: a decimal number above 0, at most MAX_REQ_MS. */
+static double
+millis(const char *what, const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (!isdigit((unsigned char)*s) || *end != '\0' || errno || !(v > 0 && v <= MAX_REQ_MS)) {
+		warnx("%s must be milliseconds above 0 and at most %d, not '%s'", what, MAX_REQ_MS, s);
+		exit(2);
+	}
+	return v;
 }
 
 /* Numbers from the command line: whole, in range, nothing after them. */
@@ -1047,6 +1066,8 @@ fill_env(struct run_env *env)
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	env->ncpu = (int)who.ncpu;
 	env->disturb_pct = opt.disturb;
+	env->req_t_ms[0] = opt.req_t[0];
+	env->req_t_ms[1] = opt.req_t[1];
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
@@ -1326,6 +1347,8 @@ parse_options(int argc, char **argv)
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
+		case OPT_REQ_T1: opt.req_t[0] = millis("--req-t1 MS", optarg); break;
+		case OPT_REQ_T2: opt.req_t[1] = millis("--req-t2 MS", optarg); break;
 		case OPT_REPORT: opt.report = 1; break;
 		case OPT_VERBOSE: opt.ro.verbose = 1; break;
 		case OPT_BASE: opt.ro.base = optarg; break;
@@ -1349,6 +1372,8 @@ parse_options(int argc, char **argv)
 		}
 	}
 	check_mode(report_only, run_only[0] ? run_only : NULL);
+	if (opt.req_t[0] >= opt.req_t[1])
+		errx(2, "--req-t1 (%g ms) must be shorter than --req-t2 (%g ms)", opt.req_t[0], opt.req_t[1]);
 	return optind;
 }
 
@@ -1364,6 +1389,8 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	opt.req_t[0] = REQ_T1_MS;
+	opt.req_t[1] = REQ_T2_MS;
 	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
 		errx(2, "%s", why);
 	if ((first = parse_options(argc, argv)) < 0)

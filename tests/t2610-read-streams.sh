@@ -3,10 +3,13 @@
 # to 100) and the slowest against the fastest (fairness= agrees with
 # them), the request latency keys, and the count is what the four read:
 # the kernel's rchar for them matches, give or take each one's read of
-# /proc/self/io.  No file or process of the load is left.
+# /proc/self/io.  The thresholds are --req-t1 and --req-t2: at 1 us every
+# read of 1 MiB is over the first.  No file or process of the load is
+# left.
 . "$(dirname "$0")/lib.sh"
 holds() { awk "BEGIN { exit !($1) }"; }
-expect 0 "$CONTEST" -n 1 --units 1 --lead 0 --size 64M --streams 4 --no-baseline -k test read_load
+expect 0 "$CONTEST" -n 1 --units 1 --lead 0 --size 64M --streams 4 --req-t1 0.001 --req-t2 2.5 \
+    --no-baseline -k test read_load
 line=$(grep 'load=read_load' contest.log) || fail "no read_load record"
 [ "$(val "$line" status)" = ok ] || fail "not ok: $line"
 [ "$(val "$line" streams)" = 4 ] || fail "streams: $line"
@@ -28,6 +31,9 @@ for k in req_n req_mean req_p50 req_p99 req_max req_over1 req_over2 req_t1 req_t
 done
 holds "$(val "$line" req_p50) <= $(val "$line" req_p99) && $(val "$line" req_p99) <= $(val "$line" req_max)" ||
 	fail "percentiles out of order: $line"
+[ "$(val "$line" req_t1)" = 0.001 ] && [ "$(val "$line" req_t2)" = 2.500 ] || fail "thresholds: $line"
+[ "$(val "$line" req_over1)" = 100.0000 ] || fail "reads of 1 MiB under 1 us: $line"
+holds "$(val "$line" req_over2) <= 100" || fail "over2: $line"
 # one request a MiB read in the window, give or take those cut at its edges
 holds "$(val "$line" req_n) >= $(val "$line" units) && $(val "$line" req_n) <= $(val "$line" units) + 8" ||
 	fail "requests $(val "$line" req_n) for $(val "$line" units) MiB"
