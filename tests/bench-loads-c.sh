@@ -10,7 +10,8 @@
 #            and the reads' latency against fio's completion latency
 #            (clat p50, p99, mean), for N = 1 and BENCH_STREAMS
 #   write    io_load's request latency vs fio --rw=write --bs=1M
-#            --fsync=N --unlink_each_loop=1 (N: the MiB of a pass, so one
+#            --fallocate=none --fsync=N --unlink_each_loop=1 (no blocks
+#            reserved ahead, as io_load; N: the MiB of a pass, so one
 #            fsync a pass, as io_load; fio's own --fsync_on_close and
 #            --end_fsync did not reach the disk for every pass here),
 #            p50, p99; passes of 1 GiB so that a pass's create, fsync and
@@ -140,7 +141,7 @@ write() {
 			if [ $who = load ]; then
 				"$SOLO" -d "$B" -O size="$SIZE" -t "$T" io_load > "$B/load.out"
 			else
-				fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" --ioengine=psync \
+				fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" --ioengine=psync --fallocate=none \
 				    --fsync=$(($(bytes "$SIZE") >> 20)) --unlink_each_loop=1 --time_based --runtime="$T" \
 				    --output-format=json+ > "$B/fio.out" 2>/dev/null
 				rm -f "$B"/io_load.*
@@ -150,7 +151,7 @@ write() {
 		echo "$(field rate < "$B/load.out") $(reqkey p50 < "$B/load.out") $(reqkey p99 < "$B/load.out")" \
 		    "$(fioread write < "$B/fio.out")" >> "$B/rounds"
 	done
-	echo "io_load ($SIZE passes) vs fio --rw=write --bs=1M --fsync=$(($(bytes "$SIZE") >> 20)) --unlink_each_loop=1:"
+	echo "io_load ($SIZE passes) vs fio --rw=write --bs=1M --fallocate=none --fsync=$(($(bytes "$SIZE") >> 20)) --unlink_each_loop=1:"
 	awk '{ printf "   round %d: MiB/s %.0f / %.0f, p50 %d / %d us, p99 %d / %d us\n",
 		NR, $1 / 1048576, $4 / 1048576, $2, $5, $3, $6 }' "$B/rounds"
 	printf "   median load / fio: throughput %.2f, p50 %.2f, p99 %.2f\n" \
