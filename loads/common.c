@@ -89,46 +89,43 @@ load_note(struct load_ctx *ctx, const char *key, const char *fmt, ...)
 		ctx->nnotes++;
 }
 
-const char *
-load_arg(const struct load_ctx *ctx, const char *name)
+/* The index of the load's option called name in ctx->opt, -1 if it has none. */
+static int
+opt_index(const struct load_ctx *ctx, const char *name)
 {
 	const struct load_option *o;
 	int i;
 
 	if (ctx->load == NULL || ctx->load->options == NULL)
-		return NULL;
+		return -1;
 	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
 		if (!strcmp(o->name, name))
-			return ctx->opt[i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+const char *
+load_arg(const struct load_ctx *ctx, const char *name)
+{
+	int i = opt_index(ctx, name);
+
+	return i < 0 ? NULL : ctx->opt[i];
 }
 
 unsigned long long
 load_size(const struct load_ctx *ctx)
 {
-	const struct load_option *o;
-	int i;
+	int i = opt_index(ctx, "size");
 
-	if (ctx->load == NULL || ctx->load->options == NULL)
-		return 0;
-	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
-		if (!strcmp(o->name, "size"))
-			return ctx->opt[i] ? ctx->optsize[i] : 0;
-	return 0;
+	return i >= 0 && ctx->opt[i] ? ctx->optsize[i] : 0;
 }
 
 long
 load_count_opt(const struct load_ctx *ctx, const char *name, long def)
 {
-	const struct load_option *o;
-	int i;
+	int i = opt_index(ctx, name);
 
-	if (ctx->load == NULL || ctx->load->options == NULL)
-		return def;
-	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
-		if (!strcmp(o->name, name))
-			return ctx->opt[i] ? (long)ctx->optsize[i] : def;
-	return def;
+	return i >= 0 && ctx->opt[i] ? (long)ctx->optsize[i] : def;
 }
 
 unsigned long long

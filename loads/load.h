@@ -202,8 +202,8 @@ void *load_shared(size_t len);		/* zeroed memory the workers share with the load
 void load_unshare(void *p, size_t len);	/* give it back (NULL: nothing) */
 
 /* loads/req.c: the request latency.  In the load's processes: */
-long long load_req_begin(struct load_ctx *);		/* a request starts: its start, ns; 0 when not timed */
-void load_req_end(struct load_ctx *, long long start);	/* it ended: its latency counted */
+long long load_req_begin(struct load_ctx *);		/* a request starts: its start, ns; 0 when not timed (ctx NULL, or off) */
+void load_req_end(struct load_ctx *, long long start);	/* it ended: its latency counted (ctx NULL: nothing) */
 void load_req_timing(int on);		/* 1 (the default) or 0: for the bench of timing's cost */
 /* In the harness, at the window's edges: */
 struct load_req_snap {

@@ -15,20 +15,11 @@
  * latency, never a request lost because it outlasted the compile.
  */
 #include <string.h>
-#include <time.h>
 
 #include "load.h"
+#include "../util.h"
 
 static int timing = 1;
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* this process's cell of busy[]: its worker number, 0 for a lone process */
 static int
@@ -50,9 +41,9 @@ load_req_begin(struct load_ctx *ctx)
 {
 	long long t;
 
-	if (!timing)
+	if (!timing || ctx == NULL)
 		return 0;
-	t = now_ns();
+	t = mono_ns();
 	atomic_store_explicit(&ctx->req.busy[slot()].t, t, memory_order_relaxed);
 	return t;
 }
@@ -79,9 +70,9 @@ load_req_end(struct load_ctx *ctx, long long start)
 	unsigned long long us, cur;
 	long long ns;
 
-	if (start == 0)
+	if (start == 0 || ctx == NULL)
 		return;
-	ns = now_ns() - start;
+	ns = mono_ns() - start;
 	if (ns < 0)
 		ns = 0;
 	/* out of flight first: the close may count it either way, never twice */
@@ -115,7 +106,7 @@ load_req_take(struct load_ctx *ctx, int close, struct load_req_snap *s)
 	s->max_ns = atomic_exchange(&q->max_ns, 0);
 	if (!close)
 		return;
-	t = now_ns();
+	t = mono_ns();
 	for (k = 0; k < n && k < LOAD_PROCS; k++) {
 		long long b = atomic_load_explicit(&q->busy[k].t, memory_order_relaxed);
 		if (b > 0 && t > b)
@@ -138,13 +129,8 @@ load_req_window(const struct load_req_snap *a, const struct load_req_snap *b, st
 		return -1;
 	out->mean_us = (double)(b->sum_ns - a->sum_ns) / (double)out->n / 1000.0;
 	out->max_us = (b->max_ns + 999) / 1000;
-	/* a bucket's upper bound may pass the exact maximum: no percentile above it */
-	out->p50_us = probe_hist_pct(h, 50);
-	if (out->p50_us > out->max_us)
-		out->p50_us = out->max_us;
-	out->p99_us = probe_hist_pct(h, 99);
-	if (out->p99_us > out->max_us)
-		out->p99_us = out->max_us;
+	out->p50_us = probe_pct_max(h, 50, out->max_us);
+	out->p99_us = probe_pct_max(h, 99, out->max_us);
 	for (i = 0; i < 2; i++)
 		out->over[i] = 100.0 * (double)(b->over[i] - a->over[i]) / (double)out->n;
 	return 0;

@@ -38,19 +38,6 @@ struct tarx {
 	struct load_ctx *timed;		/* extracting for the load: its requests are timed here */
 };
 
-/* a request of the extraction, timed when it is the load's */
-static long long
-begin(struct tarx *x)
-{
-	return x->timed ? load_req_begin(x->timed) : 0;
-}
-
-static void
-end(struct tarx *x, long long t)
-{
-	if (x->timed)
-		load_req_end(x->timed, t);
-}
 
 static int
 tarx_check(struct load_ctx *ctx)
@@ -66,10 +53,10 @@ refill(struct tarx *x)
 {
 	x->pos = x->len = 0;
 	while (x->len < USTAR_BUF) {
-		long long t = begin(x);
+		long long t = load_req_begin(x->timed);
 		ssize_t n = read(x->fd, x->buf + x->len, USTAR_BUF - x->len);
 
-		end(x, t);
+		load_req_end(x->timed, t);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -161,10 +148,10 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 			*disk += ((unsigned long long)size + 4095) / 4096 * 4096;
 			if (root < 0)
 				break;
-			t = begin(x);
+			t = load_req_begin(x->timed);
 			out = openat(root, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    mode >= 0 ? (mode_t)(mode & 07777) : 0644);
-			end(x, t);
+			load_req_end(x->timed, t);
 			if (out < 0) {
 				x->err = errno;
 				return -1;
@@ -176,9 +163,9 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 				break;
 			while (k > 1 && name[k - 1] == '/')
 				name[--k] = '\0';
-			t = begin(x);
+			t = load_req_begin(x->timed);
 			rc = mkdirat(root, name, (mode >= 0 ? (mode_t)(mode & 07777) : 0755) | 0700);
-			end(x, t);
+			load_req_end(x->timed, t);
 			if (rc < 0 && errno != EEXIST) {
 				x->err = errno;
 				return -1;
@@ -187,9 +174,9 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 		case '2':
 			if (root < 0)
 				break;
-			t = begin(x);
+			t = load_req_begin(x->timed);
 			rc = symlinkat(link, root, name);
-			end(x, t);
+			load_req_end(x->timed, t);
 			if (rc < 0) {
 				x->err = errno;
 				return -1;
@@ -218,9 +205,9 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 				const unsigned char *p = x->buf + x->pos;
 				while (d > 0) {
 					ssize_t w;
-					t = begin(x);
+					t = load_req_begin(x->timed);
 					w = write(out, p, d);
-					end(x, t);
+					load_req_end(x->timed, t);
 					if (w < 0 && errno == EINTR)
 						continue;
 					if (w < 0) {

@@ -239,20 +239,6 @@ ustar_sum_ok(const unsigned char *h)
 	return want >= 0 && (unsigned long long)want == sum;
 }
 
-/* a request of tarc_load's: timed when the archive is the load's (w->ctx) */
-static long long
-begin(struct ustar_w *w)
-{
-	return w->ctx ? load_req_begin(w->ctx) : 0;
-}
-
-static void
-end(struct ustar_w *w, long long t)
-{
-	if (w->ctx)
-		load_req_end(w->ctx, t);
-}
-
 static int
 flush(struct ustar_w *w)
 {
@@ -260,10 +246,10 @@ flush(struct ustar_w *w)
 	size_t n = w->len;
 
 	while (n > 0) {
-		long long t = begin(w);
+		long long t = load_req_begin(w->ctx);
 		ssize_t k = write(w->fd, p, n);
 
-		end(w, t);
+		load_req_end(w->ctx, t);
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -369,9 +355,9 @@ copy(struct ustar_w *w, int fd, unsigned long long size)
 		room = USTAR_BUF - w->len;
 		want = left < room ? (size_t)left : room;
 		if (!eof) {
-			long long t = begin(w);
+			long long t = load_req_begin(w->ctx);
 			k = read(fd, w->buf + w->len, want);
-			end(w, t);
+			load_req_end(w->ctx, t);
 			if (k < 0 && errno == EINTR)
 				continue;
 		}
@@ -420,9 +406,9 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 	if (dtype == DT_REG)
 		st.st_mode = S_IFREG;
 	else {
-		t = begin(w);
+		t = load_req_begin(w->ctx);
 		rc = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW);
-		end(w, t);
+		load_req_end(w->ctx, t);
 		if (rc < 0) {
 			if (errno != ENOENT)	/* gone since readdir: not an entry any more */
 				w->skipped++;
@@ -430,9 +416,9 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 		}
 	}
 	if (S_ISREG(st.st_mode)) {
-		t = begin(w);
+		t = load_req_begin(w->ctx);
 		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-		end(w, t);
+		load_req_end(w->ctx, t);
 		if (fd < 0) {
 			if (errno != ENOENT)
 				w->skipped++;
@@ -460,9 +446,9 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 	}
 	if (S_ISLNK(st.st_mode)) {
 		ssize_t k;
-		t = begin(w);
+		t = load_req_begin(w->ctx);
 		k = readlinkat(dfd, name, target, sizeof(target));
-		end(w, t);
+		load_req_end(w->ctx, t);
 		if (k < 0 || k > 100) {
 			w->skipped++;
 			return 0;
@@ -490,9 +476,9 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 		}
 		if (rc < 0)
 			return -1;
-		t = begin(w);
+		t = load_req_begin(w->ctx);
 		fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		end(w, t);
+		load_req_end(w->ctx, t);
 		if (fd < 0) {
 			if (errno != ENOENT)
 				w->skipped++;

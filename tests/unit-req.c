@@ -19,26 +19,18 @@
 #include <unistd.h>
 
 #include "../loads/load.h"
+#include "../util.h"
 
 static int failures;
 
 #define CHECK(c) do { if (!(c)) { printf("not ok: %s:%d: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* one request that took ns (and the call's own few hundred ns) */
 static void
 request(struct load_ctx *ctx, long long ns)
 {
 	load_req_begin(ctx);
-	load_req_end(ctx, now_ns() - ns);
+	load_req_end(ctx, mono_ns() - ns);
 }
 
 static struct load_ctx *
