@@ -89,6 +89,8 @@ print("%d %.0f %.0f %.1f %.1f" % (sum(bw), pct(50), pct(99), tot / n / 1000, 100
 ' "$1"
 }
 settle() { sync; }
+# the order of round I: the load first in odd rounds, the tool first in even ones
+order() { if [ $(($1 % 2)) -eq 1 ]; then echo load tool; else echo tool load; fi; }
 
 echo "machine: $(uname -srm), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM"
 echo "disk: $B on $(df --output=source,fstype "$B" | tail -1); cost dir $C on $(df --output=fstype "$C" | tail -1)"
@@ -101,8 +103,7 @@ streams() {
 	kept=$(field dir < "$B/keep.out")
 	: > "$B/rounds"
 	for i in $(seq "$R"); do
-		for who in load fio; do
-			[ $((i % 2)) -eq 0 ] && who=$( [ $who = load ] && echo fio || echo load )
+		for who in $(order "$i"); do
 			settle
 			if [ $who = load ]; then
 				"$SOLO" -d "$B" -O size="$SIZE" -O streams="$n" -t "$T" read_load > "$B/load.out"
@@ -135,15 +136,15 @@ streams() {
 write() {
 	: > "$B/rounds"
 	for i in $(seq "$R"); do
-		for who in load fio; do
-			[ $((i % 2)) -eq 0 ] && who=$( [ $who = load ] && echo fio || echo load )
+		for who in $(order "$i"); do
 			settle
 			if [ $who = load ]; then
 				"$SOLO" -d "$B" -O size="$SIZE" -t "$T" io_load > "$B/load.out"
 			else
-				fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" --ioengine=psync --fallocate=none \
-				    --fsync=$(($(bytes "$SIZE") >> 20)) --unlink_each_loop=1 --time_based --runtime="$T" \
-				    --output-format=json+ > "$B/fio.out" 2>/dev/null
+				fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" \
+				    --ioengine=psync --fallocate=none --fsync=$(($(bytes "$SIZE") >> 20)) \
+				    --unlink_each_loop=1 --time_based --runtime="$T" --output-format=json+ \
+				    > "$B/fio.out" 2>/dev/null
 				rm -f "$B"/io_load.*
 			fi
 		done
@@ -165,8 +166,7 @@ dbench_part() {
 	: > "$B/rounds"
 	mkdir -p "$B/db"
 	for i in $(seq "$R"); do
-		for who in load tool; do
-			[ $((i % 2)) -eq 0 ] && who=$( [ $who = load ] && echo tool || echo load )
+		for who in $(order "$i"); do
 			settle
 			if [ $who = load ]; then
 				"$SOLO" -d "$B/db" -O clients="$CLIENTS" -t "$T" dbench_load > "$B/load.out"
@@ -208,8 +208,8 @@ cost() {
 		# (per CPU second: the others on a shared box take CPU from both alike)
 		: > "$B/ab"
 		for i in $(seq "$R"); do
-			for on in 1 0; do
-				[ $((i % 2)) -eq 0 ] && on=$((1 - on))
+			for who in $(order "$i"); do	# the load timed, the "tool" without timing
+				on=$( [ $who = load ] && echo 1 || echo 0 )
 				"$SOLO" -d "$C" $opts -t "$T" $( [ $on = 0 ] && echo -L ) "$name" > "$B/ab.out"
 				awk -v w="$(field work < "$B/ab.out")" -v c="$(field lcpu < "$B/ab.out")" \
 				    'BEGIN { print (c > 0 ? w / c : 0) }' > "$B/rate.$on"
