@@ -91,7 +91,7 @@ pass(struct load_ctx *ctx, struct io *io)
 	fd = open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	load_req_end(ctx, t);
 	if (fd < 0)
-		return errno == ENOSPC || errno == EDQUOT ? 1 :
+		return LOAD_DISK_FULL(errno) ? 1 :
 		    load_fail(ctx, "cannot create '%s': %s", io->path, strerror(errno));
 	while (left > 0 && !load_stopping()) {
 		size_t n = left < IO_CHUNK ? (size_t)left : IO_CHUNK, done = 0;
@@ -104,7 +104,7 @@ pass(struct load_ctx *ctx, struct io *io)
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0) {
-				rc = errno == ENOSPC || errno == EDQUOT ? 1 :
+				rc = LOAD_DISK_FULL(errno) ? 1 :
 				    load_fail(ctx, "cannot write '%s': %s", io->path, strerror(errno));
 				goto out;
 			}
@@ -121,7 +121,7 @@ pass(struct load_ctx *ctx, struct io *io)
 		r = fsync(fd);
 		load_req_end(ctx, t);
 		if (r < 0 && errno != EINTR)
-			rc = errno == ENOSPC || errno == EDQUOT ? 1 :
+			rc = LOAD_DISK_FULL(errno) ? 1 :
 			    load_fail(ctx, "cannot fsync '%s': %s", io->path, strerror(errno));
 	}
 out:

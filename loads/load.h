@@ -46,6 +46,7 @@
 #ifndef CONTEST_LOAD_H
 #define CONTEST_LOAD_H
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -220,6 +221,10 @@ struct load_req_stats {
 };
 /* the window from snapshot a (open) to b (close); 0, or -1 if it saw no request */
 int load_req_window(const struct load_req_snap *a, const struct load_req_snap *b, struct load_req_stats *out);
+
+/* errno values that mean the disk is full: a disk load's pass ends there,
+ * the load goes on (the run is not invalid) */
+#define LOAD_DISK_FULL(e)	((e) == ENOSPC || (e) == EDQUOT)
 
 /* The size option the disk and memory loads share. */
 #define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \

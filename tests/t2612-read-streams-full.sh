@@ -1,10 +1,10 @@
 # A disk that fills while read_load writes its streams' files (a tmpfs
 # with room for three files, not four): the setup fails with the file and
-# the cause, the run is invalid (tests/solo.bin, contest's lifecycle),
+# the cause, the run is invalid (tests/load-solo.bin, contest's lifecycle),
 # and nothing of the load is left on the disk.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 mkdir small
 mount -t tmpfs -o size=64m,nr_inodes=5 none small 2>/dev/null || skip "cannot mount a tmpfs"
 trap 'umount "$T/small"; rm -rf "$T"' EXIT

@@ -1,12 +1,12 @@
 # dbench_load's mix: three clients of 2 MiB each, 20 passes of 1000
-# operations each (tests/solo.bin, the lifecycle contest runs), logs
+# operations each (tests/load-solo.bin, the lifecycle contest runs), logs
 # ops= whose kinds add up to its work and keep the proportions of the
 # man page (dbench's client.txt) within 10% of each, or 0.15 points for
 # the rare ones; every operation is a timed request; each client's share
 # and the fairness of the three are noted; nothing is left on the disk.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 mkdir base
 "$SOLO" -d base -O clients=3 -O size=6M -p 20 dbench_load > out 2>err || fail "solo: $(cat err out)"
 line=$(head -1 out)

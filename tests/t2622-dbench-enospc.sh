@@ -3,8 +3,8 @@
 # and the clients go on: the load does not fail; after the run nothing
 # of it is left on the disk.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 mkdir small
 mount -t tmpfs -o size=24M none small 2>/dev/null || skip "cannot mount a tmpfs"
 trap 'umount "$T/small"; rm -rf "$T"' EXIT

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench-loads-c: the loads of issue 19 beside the real tools, each run
-# alone (tests/solo.bin, the lifecycle contest runs) and alternated with
+# make bench: the loads of issue 19 beside the real tools, each run
+# alone (tests/load-solo.bin, the lifecycle contest runs) and alternated with
 # the tool BENCH_ROUNDS times (load first in odd rounds, tool first in
 # even ones), BENCH_SECONDS each; the medians of the rounds' ratios.
 #
@@ -20,7 +20,7 @@
 #            clients in the same directory: operations per second (dbench:
 #            the operations of its table over its time limit, after its
 #            warm-up)
-#   cost     what timing the requests costs: tests/req-cost.bin's ns per
+#   cost     what timing the requests costs: tests/req-bench.bin's ns per
 #            request times each I/O load's requests over its CPU time on
 #            the disk, and each load with and without timing (solo -L) on
 #            BENCH_COSTDIR (a tmpfs: the load bound by its CPU, the worst
@@ -30,15 +30,15 @@
 # reads fio's json+) are installed with apt-get when missing; a part
 # without its tool is skipped.  Run by
 # make bench, not make check.  doc/bench-loads-c.md has the figures.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 T=${BENCH_SECONDS:-5}
 R=${BENCH_ROUNDS:-5}
 SIZE=${BENCH_SIZE:-1G}
 STREAMS=${BENCH_STREAMS:-4}
 CLIENTS=${BENCH_CLIENTS:-4}
 PARTS=${BENCH_PARTS:-streams write dbench cost}
-SOLO=$PWD/tests/solo.bin
-COST=$PWD/tests/req-cost.bin
+SOLO=$PWD/tests/load-solo.bin
+COST=$PWD/tests/req-bench.bin
 for b in "$SOLO" "$COST"; do
 	[ -x "$b" ] || make -s "${b#$PWD/}" || exit 1
 done
@@ -185,7 +185,7 @@ dbench_part() {
 	printf "   median load / dbench: %.2f\n" "$(awk '$2 > 0 { print $1 / $2 }' "$B/rounds" | median)"
 }
 
-# what timing costs: per request (req-cost), and with and without it
+# what timing costs: per request (req-bench), and with and without it
 cost() {
 	ns1=$("$COST" 1 | sed 's/.*ns=//') ns4=$("$COST" 4 | sed 's/.*ns=//')
 	echo "timing one request: $ns1 ns alone, $ns4 ns in each of 4 processes at once (CPU time)"

@@ -1,11 +1,11 @@
 /*
- * req-cost.c: what timing one request costs an I/O load (loads/req.c):
+ * req-bench.c: what timing one request costs an I/O load (loads/req.c):
  * load_req_begin and load_req_end around nothing, in P processes at once
  * on one shared context (as a load's workers), less the same loop with
- * timing off.  For make bench (tests/bench-loads-c.sh), which multiplies
+ * timing off.  For make bench (tests/bench/loads-c.sh), which multiplies
  * it by each load's requests and divides by its CPU time.  Not installed.
  *
- * usage: req-cost [PROCESSES]
+ * usage: req-bench [PROCESSES]
  * prints: procs=P ns=NS_PER_REQUEST (the median of the processes')
  */
 #include <stdio.h>
@@ -61,7 +61,7 @@ main(int argc, char **argv)
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 
 	if (p < 1 || p > 64 || ctx == MAP_FAILED || ns == MAP_FAILED) {
-		fprintf(stderr, "usage: req-cost [PROCESSES 1-64]\n");
+		fprintf(stderr, "usage: req-bench [PROCESSES 1-64]\n");
 		return 2;
 	}
 	ctx->req.limit_ns[0] = 100000000;

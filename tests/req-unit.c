@@ -1,7 +1,7 @@
 /*
- * unit-req.c: an I/O load's request latency (loads/req.c) and the
+ * req-unit.c: an I/O load's request latency (loads/req.c) and the
  * workers of a load of several processes (load_workers, loads/common.c).
- * Built by make (tests/unit-req.bin) and run by t2600-req-unit.sh;
+ * Built by make (tests/req-unit.bin) and run by t2600-req-unit.sh;
  * prints "not ok" lines and exits 1 on a failure.
  *
  * Latencies are made with a start set back by a known time, so that the
