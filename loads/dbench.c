@@ -211,7 +211,7 @@ done(struct client *c, enum kind k)
 static int
 failed(struct client *c, const char *what, unsigned sub, const char *name)
 {
-	if (errno == ENOSPC || errno == EDQUOT) {
+	if (LOAD_DISK_FULL(errno)) {
 		c->st->full++;
 		return 0;
 	}
