@@ -94,11 +94,15 @@ struct load_option {
  * one still in flight when the window closes is counted then, with its
  * age so far, so that a request stuck through the end is not missed.
  */
+#define LOAD_REQ_SHARDS	32	/* counters apart: worker i adds to shard i % 32 (no cache line fought over) */
 struct load_req {
 	long long limit_ns[2];	/* the two thresholds (--req-t1, --req-t2); the harness sets them */
-	_Atomic unsigned long long hist[PROBE_NBUCKET];	/* requests ended, per latency bucket (us) */
-	_Atomic unsigned long long sum_ns;	/* their latencies added */
-	_Atomic unsigned long long over[2];	/* of them, longer than limit_ns[0], limit_ns[1] */
+	struct {
+		_Atomic unsigned long long hist[PROBE_NBUCKET];	/* requests ended, per latency bucket (us) */
+		_Atomic unsigned long long sum_ns;	/* their latencies added */
+		_Atomic unsigned long long over[2];	/* of them, longer than limit_ns[0], limit_ns[1] */
+		char pad[64];		/* the next shard's counters on other cache lines */
+	} shard[LOAD_REQ_SHARDS];	/* the harness adds them up */
 	_Atomic unsigned long long max_ns;	/* the longest since the harness last took it; it clears it */
 	struct {
 		_Atomic long long t;	/* when its request in flight began, 0 none */
@@ -205,6 +209,10 @@ void load_unshare(void *p, size_t len);	/* give it back (NULL: nothing) */
 /* loads/req.c: the request latency.  In the load's processes: */
 long long load_req_begin(struct load_ctx *);		/* a request starts: its start, ns; 0 when not timed (ctx NULL, or off) */
 void load_req_end(struct load_ctx *, long long start);	/* it ended: its latency counted (ctx NULL: nothing) */
+/* A request that follows this process's last one back to back, as dbench
+ * times its operations: its start is the last one's end (one clock read
+ * a request, not two); the work between them counts in its latency. */
+long long load_req_chain(struct load_ctx *);
 void load_req_timing(int on);		/* 1 (the default) or 0: for the bench of timing's cost */
 /* In the harness, at the window's edges: */
 struct load_req_snap {

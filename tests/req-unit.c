@@ -125,7 +125,7 @@ in_flight(void)
 }
 
 /* the workers: each counts and times apart, all of it adds up */
-#define REQS	20000
+#define REQS	5000
 
 static int
 busy_worker(struct load_ctx *ctx, int i, void *arg)
@@ -219,6 +219,15 @@ workers(void)
 	}
 	CHECK(ctx->work == sum);
 	CHECK(st.max_us >= 8);	/* and more when a worker was preempted in the call */
+	munmap(ctx, sizeof(*ctx));
+
+	/* more workers than shards: the shared shards add atomically */
+	ctx = fresh();
+	load_req_take(ctx, 0, &a);
+	CHECK(crew(ctx, LOAD_REQ_SHARDS + 8, busy_worker, 0) == 0);
+	load_req_take(ctx, 1, &b);
+	CHECK(load_req_window(&a, &b, &st) == 0);
+	CHECK(st.n == (unsigned long long)(LOAD_REQ_SHARDS + 8) * REQS);
 	munmap(ctx, sizeof(*ctx));
 
 	ctx = fresh();
