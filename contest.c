@@ -44,22 +44,30 @@ static struct {
 	long lead;
 	long units;
 	double timeout;			/* --timeout; 0: the default */
-	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	double req_t[2];		/* --req-t1, --req-t2: an I/O load's request thresholds, ms */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
+	struct load_values values;	/* the loads' own options */
 } opt;
 
-/* what every record of the invocation shares */
-static struct rec who;
-static char tree_dir[PATH_MAX];		/* where the compile runs */
+/*
+ * The invocation: what every record of this run of contest shares, built
+ * once after the command line is parsed (identify, then settle) and
+ * passed down; run.c starts each record from who (run_env.who).
+ */
+struct invocation {
+	struct rec who;			/* host, kernel, label, inv, ncpu, jobs, workload, config, drop */
+	char tree_dir[PATH_MAX];	/* where the compile runs */
+	double disturb_pct;		/* the disturbed mark: CONTEST_DISTURB_PCT, else DISTURB_PCT */
+	struct rec snap;		/* the box's snapshot ... */
+	int snap_due;			/* ... to go in the log with the first run's record */
+};
+
 static struct cage cage;
-static struct sys sys;			/* the machine's counters */
-static struct rec snap_rec;		/* the box's snapshot ... */
-static int snap_due;			/* ... to go in the log with the first run */
+static struct sys machine;		/* the machine's counters (sys.h) */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
 
 /* ------------------------------------------------------------- dying */
@@ -206,7 +214,7 @@ help_line(FILE *f, int key, const char *name, const char *arg, const char *help)
 
 	snprintf(flag, sizeof(flag), "%c%c%s--%s%s%s", key ? '-' : ' ', key ? key : ' ',
 	    key ? ", " : "  ", name, arg ? " " : "", arg ? arg : "");
-	if (strlen(flag) > 24)
+	if (strlen(flag) > 23)	/* at least two spaces before the help */
 		fprintf(f, "  %s\n%27s%s\n", flag, "", help);
 	else
 		fprintf(f, "  %-24s %s\n", flag, help);
@@ -431,34 +439,44 @@ open_own_dir(const char *what, const char *path)
 	return fd;
 }
 
-/*
- * Everything about the command line and the paths it names, checked
- * before anything is created: exit 2 for bad input, 1 for what is
- * missing on the machine.
- */
-static void
-check_inputs(const struct load **loads, int nloads)
+/* CONTEST_DISTURB_PCT as a percentage, DISTURB_PCT if unset; -1 if bad. */
+static int
+disturb_env(double *pct)
 {
-	char path[PATH_MAX + 32], dir[PATH_MAX];
+	const char *v = getenv("CONTEST_DISTURB_PCT");
+	char *end;
+
+	*pct = DISTURB_PCT;
+	if (v == NULL)
+		return 0;
+	errno = 0;
+	*pct = strtod(v, &end);
+	return end == v || *end || errno || !(*pct >= 0 && *pct <= 100) ? -1 : 0;
+}
+
+/* make, cc and the environment: exit 1 for what is missing, 2 if bad. */
+static void
+check_tools(void)
+{
 	const char *cc = getenv("CC"), *v;
-	struct stat sb;
-	int fd, i, rc;
+	double pct;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
-	opt.disturb = DISTURB_PCT;
-	if ((v = getenv("CONTEST_DISTURB_PCT")) != NULL) {
-		char *end;
-
-		errno = 0;
-		opt.disturb = strtod(v, &end);
-		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
-			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
-	}
+	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
+		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
+}
 
-	/* the log: appendable if it exists, creatable if not */
+/* The log: appendable if it exists, creatable if not. */
+static void
+check_log(void)
+{
+	char dir[PATH_MAX];
+	struct stat sb;
+	int fd;
+
 	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
 		errx(2, "the log '%s' is a directory", opt.log);
 	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
@@ -470,9 +488,20 @@ check_inputs(const struct load **loads, int nloads)
 		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
 			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
 	}
+}
 
-	/* the work directory: an existing one is used as it is; a new one
-	 * needs an existing parent we may write in */
+/*
+ * The work directory: an existing one is used as it is; a new one needs
+ * an existing ancestor we may write in.  dir: the nearest existing one,
+ * where the loads' disk checks look.
+ */
+static void
+check_workdir(char *dir, size_t len)
+{
+	struct stat sb;
+	char *p;
+
+	snprintf(dir, len, "%s", opt.workdir);
 	if (lstat(opt.workdir, &sb) == 0) {
 		if (S_ISLNK(sb.st_mode))
 			errx(2, "the work directory '%s' is a symbolic link: refused", opt.workdir);
@@ -480,41 +509,52 @@ check_inputs(const struct load **loads, int nloads)
 			errx(2, "the work directory '%s' is not a directory", opt.workdir);
 		if (access(opt.workdir, W_OK | X_OK) < 0)
 			err(2, "cannot write in the work directory '%s'", opt.workdir);
-	} else {
-		char *p;
-		snprintf(dir, sizeof(dir), "%s", opt.workdir);
-		/* the nearest ancestor that exists must be a writable directory */
-		while ((p = strrchr(dir, '/')) != NULL && p != dir) {
-			*p = '\0';
-			if (stat(dir, &sb) == 0)
-				break;
-		}
-		if (p == NULL)
-			snprintf(dir, sizeof(dir), ".");
-		else if (p == dir)
-			snprintf(dir, sizeof(dir), "/");
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
-			    opt.workdir, dir);
+		return;
 	}
-	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
+	while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+		*p = '\0';
+		if (stat(dir, &sb) == 0)
+			break;
+	}
+	if (p == NULL)
+		snprintf(dir, len, ".");
+	else if (p == dir)
+		snprintf(dir, len, "/");
+	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
+		errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
+		    opt.workdir, dir);
+}
 
-	if (opt.tree) {
-		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
-		if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
-			errx(2, "kernel tree '%s' is not a directory", opt.tree);
-		if (access(path, R_OK) < 0)
-			errx(2, "kernel tree '%s' has no Makefile", opt.tree);
-		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, who.config) < 0)
-			errx(2, "kernel tree '%s' has no .config: configure it first, "
-			    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
-		if (realpath(opt.tree, tree_dir) == NULL)
-			err(2, "cannot resolve '%s'", opt.tree);
-		if (strlen(tree_dir) >= sizeof(who.workload))
-			errx(2, "kernel tree path '%s' is too long", tree_dir);
-		snprintf(who.workload, sizeof(who.workload), "%s", tree_dir);
-	}
+/* -s: a configured tree with a Makefile, at a path that fits the log. */
+static void
+check_tree(void)
+{
+	char path[PATH_MAX + 32], real[PATH_MAX];
+	struct stat sb;
+
+	if (opt.tree == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
+	if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		errx(2, "kernel tree '%s' is not a directory", opt.tree);
+	if (access(path, R_OK) < 0)
+		errx(2, "kernel tree '%s' has no Makefile", opt.tree);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (access(path, R_OK) < 0)
+		errx(2, "kernel tree '%s' has no .config: configure it first, "
+		    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+	if (realpath(opt.tree, real) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	if (strlen(real) >= LOG_WORKLOAD_MAX)
+		errx(2, "kernel tree path '%s' is too long", real);
+}
+
+/* Each load's required options and its own check (base: where its files go). */
+static void
+check_loads(const struct invocation *iv, const struct load **loads, int nloads, const char *base)
+{
+	struct stat sb;
+	int i, rc;
 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
@@ -522,26 +562,63 @@ check_inputs(const struct load **loads, int nloads)
 		struct load_ctx ctx;
 
 		for (o = l->options; o && o->name; o++)
-			if (o->required && load_option_value(o->name) == NULL)
+			if (o->required && load_option_value(&opt.values, o->name) == NULL)
 				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
 				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
 				    o->name, o->arg, o->help);
 		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
-		load_ctx_options(l, &ctx);
+		load_ctx_options(&opt.values, l, &ctx);
 		/* a work directory still to be made lies on its parent's filesystem */
-		ctx.base = l->dir_option ? load_option_value(l->dir_option) :
-		    stat(opt.workdir, &sb) == 0 ? opt.workdir : dir;
+		ctx.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) :
+		    stat(opt.workdir, &sb) == 0 ? opt.workdir : base;
 		ctx.tree = opt.tree;
 		ctx.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-		ctx.ncpu = (int)who.ncpu;
+		ctx.ncpu = (int)iv->who.ncpu;
 		if ((rc = l->check(&ctx)) < 0) {
 			char vis[256];
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
 			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
 		}
 	}
+}
+
+/*
+ * Everything about the command line and the paths it names, checked
+ * before anything is created: exit 2 for bad input, 1 for what is
+ * missing on the machine.  It only checks: settle() then takes the
+ * values.
+ */
+static void
+check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
+{
+	char dir[PATH_MAX];
+
+	check_tools();
+	check_log();
+	check_workdir(dir, sizeof(dir));
+	check_tree();
+	check_loads(iv, loads, nloads, dir);
+}
+
+/* What the checked inputs give the invocation: the mark's level, and
+ * with -s the tree's real path and its .config's hash. */
+static void
+settle(struct invocation *iv)
+{
+	char path[PATH_MAX + 32];
+
+	disturb_env(&iv->disturb_pct);
+	if (opt.tree == NULL)
+		return;
+	if (realpath(opt.tree, iv->tree_dir) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	/* check_tree saw that it fits */
+	snprintf(iv->who.workload, sizeof(iv->who.workload), "%.*s", (int)sizeof(iv->who.workload) - 1, iv->tree_dir);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (hash_file(path, iv->who.config) < 0)
+		err(2, "cannot read '%s'", path);
 }
 
 /* ----------------------------------------------------------------- lock */
@@ -608,7 +685,7 @@ machine_unlock(void)
  * 0 if it has no ok no_load run.
  */
 static double
-baseline_time(void)
+baseline_time(const struct invocation *iv)
 {
 	struct logreader *lr;
 	struct rec r;
@@ -624,7 +701,7 @@ baseline_time(void)
 	lr->name = opt.log;
 	lr->quiet = 1;
 	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &who)) {
+		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &iv->who)) {
 			sum += r.num[K_ELAPSED];
 			n++;
 		}
@@ -674,47 +751,51 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 		    left / 60 + 0.5);
 }
 
+/* Append r to the log, the snapshot first if it is still due; exit 1 if it fails. */
+static void
+log_run(struct invocation *iv, const struct rec *rec, const char *what)
+{
+	if (iv->snap_due) {
+		snprintf(iv->snap.date, sizeof(iv->snap.date), "%s", rec->date);
+		if (log_append(opt.log, &iv->snap) < 0) {
+			warn("cannot append the snapshot to '%s'", opt.log);
+			cage_close(&cage);
+			exit(1);
+		}
+		iv->snap_due = 0;
+	}
+	if (log_append(opt.log, rec) < 0) {
+		warn("cannot append the record of %s to '%s'", what, opt.log);
+		cage_close(&cage);
+		exit(1);
+	}
+}
+
 /*
  * One run of load l: run it, log it, say how it went.  0 if ok; *elapsed
  * is the compile's Time, 0 when it did not run.
  */
 static int
-do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
+do_run(const struct run_env *e, struct invocation *iv, const struct load *l, long run, long round,
     double *elapsed)
 {
 	static struct run r;
-	struct rec rec;
+	static struct rec rec;
 	double el;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
-	r.base = l->dir_option ? load_option_value(l->dir_option) : opt.workdir;
-	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, runs);
+	r.run = run;
+	r.round = round;
+	r.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) : opt.workdir;
+	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, opt.runs);
 	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", opt.label, l->name, run);
 	fprintf(stderr, "contest: %s: starting\n", r.what);
 	if (run_do(e, &r) < 0)
 		stopped_by(run_caught(), e->live);
 
-	rec = who;
-	snprintf(rec.load, sizeof(rec.load), "%s", l->name);
-	snprintf(rec.unit, sizeof(rec.unit), "%s", l->unit);
-	rec.run = run;
-	rec.round = round;
 	run_record(e, &r, &rec);
-	if (snap_due) {
-		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
-		if (log_append(opt.log, &snap_rec) < 0) {
-			warn("cannot append the snapshot to '%s'", opt.log);
-			cage_close(&cage);
-			exit(1);
-		}
-		snap_due = 0;
-	}
-	if (log_append(opt.log, &rec) < 0) {
-		warn("cannot append the record of %s to '%s'", r.what, opt.log);
-		cage_close(&cage);
-		exit(1);
-	}
+	log_run(iv, &rec, r.what);
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
 	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
@@ -777,7 +858,7 @@ choose_loads(int argc, char **argv, const struct load **loads)
 		const struct load_option *o;
 		for (o = (*l)->options; o && o->name; o++) {
 			int used = 0;
-			if (load_option_find(o->name) != o || load_option_value(o->name) == NULL)
+			if (load_option_find(o->name) != o || load_option_value(&opt.values, o->name) == NULL)
 				continue;
 			for (k = 0; k < n; k++) {
 				const struct load_option *q;
@@ -816,31 +897,30 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 	return np;
 }
 
+/* Who is measured, as far as the command line and uname(2) say. */
 static void
-identify(void)
+identify(struct invocation *iv)
 {
+	struct rec *w = &iv->who;
 	struct utsname u;
 
-	rec_init(&who);
+	rec_init(w);
 	uname(&u);
-	snprintf(who.host, sizeof(who.host), "%s", u.nodename);
-	snprintf(who.kernel, sizeof(who.kernel), "%s", u.release);
+	snprintf(w->host, sizeof(w->host), "%s", u.nodename);
+	snprintf(w->kernel, sizeof(w->kernel), "%s", u.release);
 	if (!opt.label[0])
 		sanitise(opt.label, u.release, sizeof(opt.label));
-	snprintf(who.label, sizeof(who.label), "%s", opt.label);
-	who.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (who.ncpu < 1)
-		who.ncpu = 1;
+	snprintf(w->label, sizeof(w->label), "%s", opt.label);
+	w->ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (w->ncpu < 1)
+		w->ncpu = 1;
 	if (opt.jobs == 0)
-		opt.jobs = DEF_JOBS_PER_CPU * who.ncpu;
-	who.jobs = opt.jobs;
-	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
-	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
-	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
+		opt.jobs = DEF_JOBS_PER_CPU * w->ncpu;
+	w->jobs = opt.jobs;
+	snprintf(w->workload, sizeof(w->workload), "builtin:%ld", opt.units);
+	snprintf(w->drop, sizeof(w->drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(w->inv, sizeof(w->inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
-
-/* src into the array dst, cut to fit */
-#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
 
 /*
  * The box, once per invocation: its own record in the log, written with
@@ -848,39 +928,25 @@ identify(void)
  * nothing), taken before the runs (it runs cc and make --version).
  */
 static void
-snapshot(void)
+snapshot(struct invocation *iv)
 {
 	static struct sys_snap sn;
-	struct rec r = who;
+	struct rec *r = &iv->snap;
+	time_t t = time(NULL);
+	struct tm tm;
 
-	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
-	r.snapshot = 1;
-	{
-		time_t t = time(NULL);
-		struct tm tm;
-		gmtime_r(&t, &tm);
-		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
-	COPY(r.kernel, sn.release);
-	COPY(r.snap.uname, sn.version);
-	COPY(r.snap.cmdline, sn.cmdline);
-	COPY(r.snap.cpu, sn.cpu);
-	COPY(r.snap.governor, sn.governor);
-	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
-	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
-	COPY(r.snap.thp, sn.thp);
-	COPY(r.snap.fs, sn.fstype);
-	COPY(r.snap.fsopts, sn.fsopts);
-	COPY(r.snap.sched, sn.iosched);
-	COPY(r.snap.cc, sn.cc);
-	COPY(r.snap.make, sn.make);
-	snap_rec = r;
-	snap_due = 1;
+	*r = iv->who;
+	r->snapshot = 1;
+	sys_snap(&machine, &sn, make_prog(), iv->who.config[0] ? iv->who.config : NULL);
+	sys_snap_record(&sn, r);
+	gmtime_r(&t, &tm);
+	strftime(r->date, sizeof(r->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	iv->snap_due = 1;
 }
 
 /* The built-in tree, written if missing or stale. */
 static void
-builtin_tree(void)
+builtin_tree(struct invocation *iv)
 {
 	char e[512], abs[PATH_MAX];
 	int rc;
@@ -888,9 +954,9 @@ builtin_tree(void)
 	/* the tree path must not depend on where make runs */
 	if (realpath(opt.workdir, abs) == NULL)
 		err(1, "cannot resolve '%s'", opt.workdir);
-	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
+	if (snprintf(iv->tree_dir, sizeof(iv->tree_dir), "%s/builtin", abs) >= (int)sizeof(iv->tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
-	rc = gen_tree(tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	rc = gen_tree(iv->tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
 	if (rc == -1)
 		errx(1, "%s", e);
 	if (rc == -2 || run_pending()) {
@@ -901,7 +967,7 @@ builtin_tree(void)
 	}
 	if (rc == 1)
 		fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
-		    opt.units, tree_dir);
+		    opt.units, iv->tree_dir);
 }
 
 /*
@@ -990,7 +1056,7 @@ prepare_workdir(const struct load **loads, int nloads)
 	run_sweep(opt.workdir);
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			run_sweep(load_option_value(loads[i]->dir_option));
+			run_sweep(load_option_value(&opt.values, loads[i]->dir_option));
 	snprintf(outdir, sizeof(outdir), "%s/output", opt.workdir);
 	return open_own_dir("output directory", outdir);
 }
@@ -1004,11 +1070,11 @@ open_machine(const struct load **loads, int nloads)
 
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			dirs[1] = load_option_value(loads[i]->dir_option);
-	if ((rc = sys_open(&sys, dirs, 2)) < 0)
+			dirs[1] = load_option_value(&opt.values, loads[i]->dir_option);
+	if ((rc = sys_open(&machine, dirs, 2)) < 0)
 		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
-	if (sys.psi != SYS_PSI_ON)
-		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	if (machine.psi != SYS_PSI_ON)
+		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", machine.psi_why);
 	return rc;
 }
 
@@ -1042,7 +1108,7 @@ baseline_first(const struct load **loads, int nloads, double logbase)
 
 /* What every run shares: the commands, the container, the counters. */
 static void
-fill_env(struct run_env *env)
+fill_env(struct run_env *env, const struct invocation *iv)
 {
 	static char jobs[32], *job_argv[4], *clean_argv[4];
 
@@ -1057,17 +1123,19 @@ fill_env(struct run_env *env)
 	clean_argv[3] = NULL;
 	env->cage = &cage;
 	env->tree = opt.tree;
-	env->job_dir = tree_dir;
+	env->job_dir = iv->tree_dir;
 	env->job_argv = job_argv;
 	env->clean_argv = clean_argv;
 	env->lead = (double)opt.lead;
-	env->drop = !strcmp(who.drop, "yes");
+	env->drop = !strcmp(iv->who.drop, "yes");
 	env->live = isatty(2);
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	env->ncpu = (int)who.ncpu;
-	env->disturb_pct = opt.disturb;
+	env->ncpu = (int)iv->who.ncpu;
+	env->disturb_pct = iv->disturb_pct;
 	env->req_t_ms[0] = opt.req_t[0];
 	env->req_t_ms[1] = opt.req_t[1];
+	env->values = &opt.values;
+	env->who = &iv->who;
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
@@ -1091,7 +1159,7 @@ calibrate(struct run_env *env)
 
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
-run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
+run_suite(struct run_env *env, struct invocation *iv, const struct load **loads, int nloads, double logbase)
 {
 	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
 	double spent[MAXLOADS + 1] = { 0 }, est, nl_sum = 0;
@@ -1099,7 +1167,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 	int np, k, failed = 0, compiled = 0;
 
 	np = make_plan(plan, loads, nloads);
-	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
+	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)iv->who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
 	for (k = 0; k < np; k++) {
 		double t0, el = 0;
@@ -1111,7 +1179,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 			warm_up(env, plan[k].load);
 		env->timeout = time_limit(logbase, nl_sum, nl_n);
 		t0 = run_now();
-		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
+		if (do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
 			nl_sum += el;
@@ -1153,35 +1221,36 @@ static int
 run_mode(int argc, char **argv)
 {
 	const struct load *loads[MAXLOADS + 1];
+	static struct invocation iv;
 	struct run_env env;
 	char why[256];
 	double logbase;
 	int nloads, failed;
 
 	nloads = choose_loads(argc, argv, loads);
-	identify();
-	check_inputs(loads, nloads);
+	identify(&iv);
+	check_inputs(&iv, loads, nloads);
+	settle(&iv);
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
 	env.outfd = prepare_workdir(loads, nloads);
 	if (open_machine(loads, nloads) == 0)
-		env.sys = &sys;
-	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
+		env.sys = &machine;
+	snapshot(&iv);	/* before signals are blocked: a make --version that hangs can be ^C'ed */
 	run_signals();
 	if (opt.tree == NULL)
-		builtin_tree();
+		builtin_tree(&iv);
 	if (cage_open(&cage, why, sizeof(why)) < 0)
 		errx(1, "%s", why);
 	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
-	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
-	logbase = baseline_time();
+	logbase = baseline_time(&iv);
 	nloads = baseline_first(loads, nloads, logbase);
-	fill_env(&env);
+	fill_env(&env, &iv);
 
 	machine_lock();
 	calibrate(&env);
-	failed = run_suite(&env, loads, nloads, logbase);
+	failed = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
 	cage_close(&cage);
 	return final_report(loads, nloads) || failed;
@@ -1304,7 +1373,7 @@ parse_options(int argc, char **argv)
 			option_name(run_only, sizeof(run_only), i < NCORE ? core[i].key : lopt[i - NCORE]->key,
 			    i < NCORE ? core[i].name : lopt[i - NCORE]->name);
 		if (i >= NCORE) {
-			if (load_option_set(lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
+			if (load_option_set(&opt.values, lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			continue;
 		}
