@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,10 @@ static struct {
 	int no_baseline;
 	int report;
 	struct report_opts ro;
+	double until;			/* --until PCT: rounds until every Ratio is known within it; 0: off */
+	long max_rounds;		/* --max-rounds; 0: DEF_MAX_ROUNDS with --until */
+	double max_time;		/* --max-time MINUTES, in seconds; 0: none */
+	const char *against;		/* --against LABEL */
 	struct load_values values;	/* the loads' own options */
 } opt;
 
@@ -110,7 +115,7 @@ stopped_by(int sig, int live)
  */
 #define CORE_OPTIONS(X) \
 	X(OPT_RUNS,	"runs",		'n', "RUNS",	RUN,	"runs of each load, 1 to 1000 (default 3)") \
-	X(OPT_LABEL,	"label",	'k', "LABEL",	RUN,	"the kernel's name in the log (default uname -r)") \
+	X(OPT_LABEL,	"label",	'k', "LABEL",	BOTH,	"the kernel's name in the log; with -r, the candidate") \
 	X(OPT_LOG,	"log",		'l', "LOG",	BOTH,	"the results log (default contest.log)") \
 	X(OPT_WORKDIR,	"workdir",	'd', "WORKDIR",	RUN,	"the work directory (default contest-work)") \
 	X(OPT_SOURCE,	"source",	's', "KERNEL_TREE", RUN, "compile this kernel tree, not the built-in one") \
@@ -124,6 +129,10 @@ stopped_by(int sig, int live)
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
 	X(OPT_REQ_T1,	"req-t1",	0,   "MS",	RUN,	"an I/O load's request this long is slow (default 100)") \
 	X(OPT_REQ_T2,	"req-t2",	0,   "MS",	RUN,	"... and this long a stall (default 1000)") \
+	X(OPT_UNTIL,	"until",	0,   "PCT",	RUN,	"rounds until every Ratio is known within PCT %") \
+	X(OPT_MAXROUNDS, "max-rounds",	0,   "N",	RUN,	"with --until: rounds at most (default 20)") \
+	X(OPT_MAXTIME,	"max-time",	0,   "MINUTES",	RUN,	"with --until: no round that would end past this") \
+	X(OPT_AGAINST,	"against",	0,   "LABEL",	RUN,	"with --until: the change against LABEL within PCT") \
 	X(OPT_REPORT,	"report",	'r', NULL,	REPORT,	"render the logs instead of running") \
 	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
 	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
@@ -132,6 +141,8 @@ stopped_by(int sig, int live)
 	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
 	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
 	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
+	X(OPT_VERDICT,	"verdict",	0,   "BASE",	REPORT,	"is the newest label (-k) worse than BASE: 0, 1, 125") \
+	X(OPT_THRESHOLD, "threshold",	0,   "PCT",	REPORT,	"with --verdict: worse by over PCT % (default: floors)") \
 	X(OPT_LIST,	"list-loads",	0,   NULL,	ALONE,	"print every load and exit") \
 	X(OPT_HELP,	"help",		0,   NULL,	ALONE,	"print this and exit") \
 	X(OPT_VERSION,	"version",	0,   NULL,	ALONE,	"print the version and exit")
@@ -710,6 +721,35 @@ baseline_time(const struct invocation *iv)
 	return n ? sum / (double)n : 0;
 }
 
+/* Has the log a run of label, for --against?  Refused before anything runs if not. */
+static void
+against_known(void)
+{
+	struct logreader *lr;
+	struct rec *r;
+	FILE *f;
+	int found = 0;
+
+	if (opt.against == NULL)
+		return;
+	if ((f = fopen(opt.log, "r")) == NULL)
+		errx(2, "--against '%s': the log '%s' cannot be read: %s", opt.against, opt.log, strerror(errno));
+	if ((lr = calloc(1, sizeof(*lr))) == NULL || (r = malloc(sizeof(*r))) == NULL)
+		err(1, "calloc");
+	lr->f = f;
+	lr->name = opt.log;
+	lr->quiet = 1;
+	while (!found && log_next(lr, r))
+		found = !r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK);
+	free(r);
+	free(lr);
+	fclose(f);
+	if (!found)
+		errx(2, "--against: no ok run of '%s' in '%s'", opt.against, opt.log);
+	if (!strcmp(opt.against, opt.label))
+		errx(2, "--against '%s' is the label being measured: name another with -k", opt.against);
+}
+
 /* ------------------------------------------------------------ the suite */
 
 struct plan {
@@ -788,7 +828,7 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
 	r.run = run;
 	r.round = round;
 	r.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) : opt.workdir;
-	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, opt.runs);
+	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, opt.until > 0 ? opt.max_rounds : opt.runs);
 	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", opt.label, l->name, run);
 	fprintf(stderr, "contest: %s: starting\n", r.what);
 	if (run_do(e, &r) < 0)
@@ -887,7 +927,7 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 				p[np++].round = 0;
 			}
 	} else {
-		for (k = 1; k <= opt.runs; k++)
+		for (k = 1; k <= (opt.until > 0 ? opt.max_rounds : opt.runs); k++)
 			for (i = 0; i < nloads; i++) {
 				p[np].load = loads[i];
 				p[np].run = k;
@@ -998,7 +1038,8 @@ finished(const struct plan *p, int np, int k, const struct load **loads, int nlo
 			return;
 		for (i = 0; i < nloads; i++)
 			names[n++] = loads[i]->name;
-		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+		printf("After round %ld of %s%ld:\n\n", p[k].round, opt.until > 0 ? "at most " : "",
+		    opt.until > 0 ? opt.max_rounds : opt.runs);
 	}
 	ro.loads = names;
 	ro.nloads = n;
@@ -1157,6 +1198,105 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/* How precisely this label's runs so far know each load run (report_precision). */
+static int
+until_prec(const struct invocation *iv, const struct load **loads, int nloads, struct report_prec *p)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	int i;
+
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	ro.compare = opt.against;
+	report_data(&ro);
+	return report_precision(&ro, opt.log, &iv->who, p);
+}
+
+/*
+ * --until: after round `round`, is every load's Ratio known within
+ * opt.until (with --against: its change against that label, to within
+ * half of it, so that the interval is at most as wide as the margin)?
+ * Says how precise it is on a progress line; 1 when it is.  Stopping
+ * looks at the interval's width only, never at the change itself: see
+ * doc/contest.1 (--until).
+ */
+static int
+precise_enough(const struct invocation *iv, const struct load **loads, int nloads, long round)
+{
+	static struct report_prec p;
+	double goal = opt.against ? opt.until / 2 : opt.until;
+	char line[1024];
+	size_t n = 0;
+	int i, ok = 1;
+
+	if (until_prec(iv, loads, nloads, &p) < 0 || p.n == 0)
+		return 0;
+	for (i = 0; i < p.n && n < sizeof(line); i++) {
+		ok &= p.l[i].hw <= goal;
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s", i ? "," : "", p.l[i].load);
+		if (n < sizeof(line))
+			n += (size_t)(isnan(p.l[i].hw) ? snprintf(line + n, sizeof(line) - n, " -") :
+			    snprintf(line + n, sizeof(line) - n, " +-%.1f%%", p.l[i].hw));
+		if (n < sizeof(line) && p.l[i].disturbed)
+			n += (size_t)snprintf(line + n, sizeof(line) - n, " (%ld run%s left out as disturbed)",
+			    p.l[i].disturbed, p.l[i].disturbed == 1 ? "" : "s");
+	}
+	fprintf(stderr, "contest: after round %ld: %s%s%s half-width:%s; until +-%g%%\n", round,
+	    nloads == 1 && !strcmp(loads[0]->name, "no_load") ? "Time" : "Ratio",
+	    opt.against ? "'s change against " : "", opt.against ? opt.against : "", line, goal);
+	return ok;
+}
+
+/* The last lines of --until: with --against what was decided, then why contest stopped. */
+static void
+until_said(const struct invocation *iv, const char *why, long rounds,
+    const struct load **loads, int nloads)
+{
+	static struct report_prec p;
+	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
+
+	if (opt.against == NULL || until_prec(iv, loads, nloads, &p) < 0)
+		p.n = 0;
+	for (i = 0; i < p.n; i++) {
+		double a = opt.until;
+
+		if (isnan(p.l[i].lo))
+			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, opt.against);
+		else
+			fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
+			    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
+			    p.l[i].hi, p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
+			    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" :
+			    "undecided: the interval crosses the margin");
+	}
+	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+}
+
+static const char *until_why;	/* --until: why the rounds stopped, said last */
+static long until_rounds;
+
+/* After a round of --until: why to stop now, or NULL to go on. */
+static const char *
+until_next(const struct invocation *iv, const struct load **loads, int nloads, long round, double start)
+{
+	static char why[128];
+	double took = run_now() - start;
+
+	if (precise_enough(iv, loads, nloads, round) && round >= opt.runs)
+		return opt.against ? "every interval of the change is as narrow as the margin" :
+		    "every Ratio is known within the margin";
+	if (round >= opt.max_rounds)
+		return "--max-rounds reached";
+	if (opt.max_time > 0 && took + took / (double)round > opt.max_time) {
+		snprintf(why, sizeof(why), "another round would pass --max-time (%.0f min spent)", took / 60);
+		return why;
+	}
+	return NULL;
+}
+
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
 run_suite(struct run_env *env, struct invocation *iv, const struct load **loads, int nloads, double logbase)
@@ -1166,10 +1306,13 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
 	int np, k, failed = 0, compiled = 0;
 
+	double start = run_now();
+	const char *why = NULL;
+
 	np = make_plan(plan, loads, nloads);
 	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)iv->who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
-	for (k = 0; k < np; k++) {
+	for (k = 0; k < np && why == NULL; k++) {
 		double t0, el = 0;
 		int li;
 
@@ -1191,7 +1334,11 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 		done[li]++;
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
 		finished(plan, np, k, loads, nloads);
+		if (opt.until > 0 && (k + 1 == np || plan[k + 1].round != plan[k].round))
+			why = until_next(iv, loads, nloads, plan[k].round, start);
 	}
+	until_why = why ? why : "--max-rounds reached";
+	until_rounds = k ? plan[k - 1].round : 0;
 	return failed;
 }
 
@@ -1231,6 +1378,7 @@ run_mode(int argc, char **argv)
 	identify(&iv);
 	check_inputs(&iv, loads, nloads);
 	settle(&iv);
+	against_known();
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
@@ -1253,7 +1401,62 @@ run_mode(int argc, char **argv)
 	failed = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
 	cage_close(&cage);
-	return final_report(loads, nloads) || failed;
+	failed |= final_report(loads, nloads);
+	if (opt.until > 0) {
+		fflush(stdout);
+		until_said(&iv, until_why, until_rounds, loads, nloads);
+	}
+	return failed;
+}
+
+/* A percentage from the command line, in [lo, hi]. */
+static double
+percent(const char *what, const char *s, double lo, double hi)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi))
+		errx(2, "%s must be a percentage from %g to %g, not '%s'", what, lo, hi, s);
+	return v;
+}
+
+/* --until and its companions, --verdict and its: together, and each where it belongs. */
+static void
+check_rounds(void)
+{
+	if ((opt.max_rounds || opt.max_time > 0 || opt.against) && !(opt.until > 0))
+		errx(2, "--max-rounds, --max-time and --against go with --until PCT");
+	if (opt.until > 0 && opt.by_load)
+		errx(2, "--until adds rounds: not with --by-load");
+	if (opt.until > 0 && opt.max_rounds == 0)
+		opt.max_rounds = DEF_MAX_ROUNDS > opt.runs ? DEF_MAX_ROUNDS : opt.runs;
+	if (opt.until > 0 && opt.max_rounds < opt.runs)
+		errx(2, "--max-rounds %ld is below -n %ld, the rounds --until runs at least",
+		    opt.max_rounds, opt.runs);
+	if (opt.ro.threshold > 0 && !opt.ro.verdict)
+		errx(2, "--threshold goes with --verdict BASE");
+	if (opt.ro.verdict && (opt.ro.compare || opt.ro.base || opt.ro.bars || opt.ro.svg ||
+	    opt.ro.format != REPORT_TABLE))
+		errx(2, "--verdict goes with neither -b, -c, --bars, --svg nor --format");
+	if (opt.ro.candidate && opt.report && !opt.ro.verdict)
+		errx(2, "-k goes with -r only to name --verdict's candidate");
+}
+
+/* -r: the report, or with --verdict the verdict (0, 1, 125; 2 when it cannot judge). */
+static int
+report_mode(int argc, char **argv)
+{
+	const char *def[1] = { opt.log };
+	const char *const *logs = argc ? (const char *const *)argv : def;
+
+	report_data(&opt.ro);
+	signal(SIGPIPE, SIG_IGN);
+	if (opt.ro.verdict)
+		return report_verdict(&opt.ro, argc ? argc : 1, logs, stdout);
+	return report(&opt.ro, argc ? argc : 1, logs, stdout);
 }
 
 /* An option's name as typed: "-n" when it has a letter, else "--lead". */
@@ -1383,6 +1586,7 @@ parse_options(int argc, char **argv)
 			if (!*optarg)
 				errx(2, "-k LABEL must not be empty");
 			sanitise(opt.label, optarg, sizeof(opt.label));
+			opt.ro.candidate = opt.label;	/* --verdict's candidate, as logged */
 			break;
 		case OPT_LOG:
 			if (!*optarg)
@@ -1435,6 +1639,22 @@ parse_options(int argc, char **argv)
 		case OPT_BARS: opt.ro.bars = 1; break;
 		case OPT_SVG: opt.ro.svg = optarg; break;
 		case OPT_DISTURBED: opt.ro.disturbed = 1; break;
+		case OPT_VERDICT:
+			if (!*optarg)
+				errx(2, "--verdict BASE must not be empty");
+			opt.ro.verdict = optarg;
+			break;
+		case OPT_THRESHOLD: opt.ro.threshold = percent("--threshold PCT", optarg, 0.1, 1000); break;
+		case OPT_UNTIL: opt.until = percent("--until PCT", optarg, 0.1, 100); break;
+		case OPT_MAXROUNDS: opt.max_rounds = number("--max-rounds N", optarg, 1, MAX_RUNS); break;
+		case OPT_MAXTIME:
+			opt.max_time = 60.0 * (double)number("--max-time MINUTES", optarg, 1, 100000);
+			break;
+		case OPT_AGAINST:
+			if (!*optarg)
+				errx(2, "--against LABEL must not be empty");
+			opt.against = optarg;
+			break;
 		case OPT_LIST: list_loads(); return -1;
 		case OPT_HELP: usage(stdout, 1); return -1;
 		case OPT_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return -1;
@@ -1467,14 +1687,8 @@ main(int argc, char **argv)
 	argc -= first;
 	argv += first;
 
-	if (opt.report) {
-		const char *def[1] = { opt.log };
-
-		report_data(&opt.ro);
-		signal(SIGPIPE, SIG_IGN);
-		if (argc == 0)
-			return report(&opt.ro, 1, def, stdout);
-		return report(&opt.ro, argc, (const char *const *)argv, stdout);
-	}
+	check_rounds();
+	if (opt.report)
+		return report_mode(argc, argv);
 	return run_mode(argc, argv);
 }

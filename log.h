@@ -141,6 +141,7 @@
 	NUM(K_LAT_MAX, "lat_max", 0, 0)                        /* largest, us */ \
 	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
 	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
+	NUM(K_LAT_RQ, "lat_rq", 1, 0)                          /* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */ \
 	/* the load's own requests over the window (loads/req.c): I/O loads only */ \
 	NUM(K_REQ_N, "req_n", 0, 0)                            /* requests */ \
 	NUM(K_REQ_MEAN, "req_mean", 1, 0)                      /* their mean latency, us */ \

@@ -1058,6 +1058,8 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 				rec_set(rec, K_DL_MET, r->pst.dl_met);
 			if (r->pst.cpu >= 0)
 				rec_set(rec, K_PROBE_CPU, r->pst.cpu);
+			if (r->pst.rq >= 0)
+				rec_set(rec, K_LAT_RQ, r->pst.rq);
 		}
 	}
 	requests(r, rec);
