@@ -3,7 +3,8 @@
 # to 100) and the slowest against the fastest (fairness= agrees with
 # them), the request latency keys, and the count is what the four read:
 # the kernel's rchar for them matches, give or take each one's read of
-# /proc/self/io.  The thresholds are --req-t1 and --req-t2: at 1 us every
+# /proc/self/io; the report's request table shows the fairness as
+# slow/fast%.  The thresholds are --req-t1 and --req-t2: at 1 us every
 # read of 1 MiB is over the first.  No file or process of the load is
 # left.
 . "$(dirname "$0")/lib.sh"
@@ -45,6 +46,11 @@ holds "$(val "$line" req_over2) <= 100" || fail "over2: $line"
 # one request a MiB read in the window, give or take those cut at its edges
 holds "$(val "$line" req_n) >= $(val "$line" units) && $(val "$line" req_n) <= $(val "$line" units) + 8" ||
 	fail "requests $(val "$line" req_n) for $(val "$line" units) MiB"
+# the report's request table gives the slowest stream against the fastest
+expect 0 "$CONTEST" -r contest.log
+sed -n "/^read_load: the load's own requests/,/^\$/p" stdout > req
+grep -q 'slow/fast%$' req || fail "no slow/fast% column: $(cat stdout)"
+grep -q "^test  .* $f\$" req || fail "slow/fast% not the logged $f: $(cat req)"
 left=$(cd contest-work && find . -mindepth 1 -maxdepth 1 ! -name builtin ! -name output)
 [ -z "$left" ] || fail "left in the work directory: $left"
 [ -z "$(leftovers)" ] || fail "processes left: $(leftovers)"
