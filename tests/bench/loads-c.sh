@@ -91,34 +91,42 @@ print("%d %.0f %.0f %.1f %.1f" % (sum(bw), pct(50), pct(99), tot / n / 1000, 100
 settle() { sync; }
 # the order of round I: the load first in odd rounds, the tool first in even ones
 order() { if [ $(($1 % 2)) -eq 1 ]; then echo load tool; else echo tool load; fi; }
+# alternate LOAD TOOL ROW: $R rounds into $B/rounds, each running the
+# functions LOAD and TOOL in the round's order, each after a sync, then
+# appending the line ROW prints
+alternate() {
+	: > "$B/rounds"
+	for i in $(seq "$R"); do
+		for who in $(order "$i"); do
+			settle
+			if [ $who = load ]; then $1; else $2; fi
+		done
+		$3 >> "$B/rounds"
+	done
+}
 
 echo "machine: $(uname -srm), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM"
 echo "disk: $B on $(df --output=source,fstype "$B" | tail -1); cost dir $C on $(df --output=fstype "$C" | tail -1)"
 echo "each figure: the median of $R rounds of $T s, load and tool alternated"
 
+streams_load() { "$SOLO" -d "$B" -O size="$SIZE" -O streams="$n" -t "$T" read_load > "$B/load.out"; }
+streams_fio() {
+	fio --name=read_load --directory="$kept" --filename_format='read_load.$jobnum.dat' \
+	    --numjobs="$n" --rw=read --bs=1M --size="$per" --ioengine=psync --invalidate=1 \
+	    --fadvise_hint=sequential --time_based --runtime="$T" --output-format=json+ \
+	    > "$B/fio.out" 2>/dev/null
+}
+# rate B/s, fairness, mean, p50, p99; fio: B/s, p50, p99, mean, fairness
+streams_row() {
+	echo "$(field rate < "$B/load.out") $(fair < "$B/load.out") $(reqkey mean < "$B/load.out")" \
+	    "$(reqkey p50 < "$B/load.out") $(reqkey p99 < "$B/load.out") $(fioread read < "$B/fio.out")"
+}
 # read_load --streams N against fio numjobs=N on the same files
 streams() {
 	n=$1 per=$(( $(bytes "$SIZE") / $1 / 4096 * 4096 ))
 	"$SOLO" -d "$B" -O size="$SIZE" -O streams="$n" -p 1 -k read_load > "$B/keep.out" || return 1
 	kept=$(field dir < "$B/keep.out")
-	: > "$B/rounds"
-	for i in $(seq "$R"); do
-		for who in $(order "$i"); do
-			settle
-			if [ $who = load ]; then
-				"$SOLO" -d "$B" -O size="$SIZE" -O streams="$n" -t "$T" read_load > "$B/load.out"
-			else
-				fio --name=read_load --directory="$kept" --filename_format='read_load.$jobnum.dat' \
-				    --numjobs="$n" --rw=read --bs=1M --size="$per" --ioengine=psync --invalidate=1 \
-				    --fadvise_hint=sequential --time_based --runtime="$T" --output-format=json+ \
-				    > "$B/fio.out" 2>/dev/null
-			fi
-		done
-		# rate B/s, fairness, mean, p50, p99; fio: B/s, p50, p99, mean, fairness
-		echo "$(field rate < "$B/load.out") $(fair < "$B/load.out") $(reqkey mean < "$B/load.out")" \
-		    "$(reqkey p50 < "$B/load.out") $(reqkey p99 < "$B/load.out") $(fioread read < "$B/fio.out")" \
-		    >> "$B/rounds"
-	done
+	alternate streams_load streams_fio streams_row
 	rm -rf "$kept"
 	echo "read_load --streams $n (files of $((per >> 20)) MiB) vs fio --numjobs=$n --rw=read --bs=1M:"
 	awk '{ printf "   round %d: MiB/s %.0f / %.0f, slowest/fastest %.1f%% / %.1f%%, p50 %d / %d us, p99 %d / %d us, mean %.0f / %.0f us\n",
@@ -132,26 +140,22 @@ streams() {
 	    "$(awk '{ print $2 }' "$B/rounds" | median)" "$(awk '{ print $10 }' "$B/rounds" | median)"
 }
 
+write_load() { "$SOLO" -d "$B" -O size="$SIZE" -t "$T" io_load > "$B/load.out"; }
+write_fio() {
+	fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" \
+	    --ioengine=psync --fallocate=none --fsync=$(($(bytes "$SIZE") >> 20)) \
+	    --unlink_each_loop=1 --time_based --runtime="$T" --output-format=json+ \
+	    > "$B/fio.out" 2>/dev/null
+	rm -f "$B"/io_load.*
+}
+# rate B/s, p50, p99; fio: B/s, p50, p99, mean, fairness
+write_row() {
+	echo "$(field rate < "$B/load.out") $(reqkey p50 < "$B/load.out") $(reqkey p99 < "$B/load.out")" \
+	    "$(fioread write < "$B/fio.out")"
+}
 # io_load's request latency against fio's writes of 1 MiB
 write() {
-	: > "$B/rounds"
-	for i in $(seq "$R"); do
-		for who in $(order "$i"); do
-			settle
-			if [ $who = load ]; then
-				"$SOLO" -d "$B" -O size="$SIZE" -t "$T" io_load > "$B/load.out"
-			else
-				fio --name=io_load --directory="$B" --rw=write --bs=1M --size="$SIZE" \
-				    --ioengine=psync --fallocate=none --fsync=$(($(bytes "$SIZE") >> 20)) \
-				    --unlink_each_loop=1 --time_based --runtime="$T" --output-format=json+ \
-				    > "$B/fio.out" 2>/dev/null
-				rm -f "$B"/io_load.*
-			fi
-		done
-		# rate B/s, p50, p99; fio: B/s, p50, p99, mean, fairness
-		echo "$(field rate < "$B/load.out") $(reqkey p50 < "$B/load.out") $(reqkey p99 < "$B/load.out")" \
-		    "$(fioread write < "$B/fio.out")" >> "$B/rounds"
-	done
+	alternate write_load write_fio write_row
 	echo "io_load ($SIZE passes) vs fio --rw=write --bs=1M --fallocate=none --fsync=$(($(bytes "$SIZE") >> 20)) --unlink_each_loop=1:"
 	awk '{ printf "   round %d: MiB/s %.0f / %.0f, p50 %d / %d us, p99 %d / %d us\n",
 		NR, $1 / 1048576, $4 / 1048576, $2, $5, $3, $6 }' "$B/rounds"
@@ -161,25 +165,21 @@ write() {
 	    "$(awk '$6 > 0 { print $3 / $6 }' "$B/rounds" | median)"
 }
 
+dbench_load() { "$SOLO" -d "$B/db" -O clients="$CLIENTS" -t "$T" dbench_load > "$B/load.out"; }
+dbench_tool() {
+	dbench -D "$B/db" -t "$T" "$CLIENTS" > "$B/dbench.out" 2>&1
+	rm -rf "$B/db/clients"
+}
+# ops/s of the load, of dbench (its table's operations over its time limit); the load's fairness
+dbench_row() {
+	echo "$(field rate < "$B/load.out")" \
+	    "$(awk -v t="$T" '/^ ---/ { on = 1; next } on && NF == 4 { n += $2 } on && NF == 0 { on = 0 }
+	        END { printf "%.1f", n / t }' "$B/dbench.out") $(fair < "$B/load.out")"
+}
 # dbench_load against dbench, same clients, same directory
 dbench_part() {
-	: > "$B/rounds"
 	mkdir -p "$B/db"
-	for i in $(seq "$R"); do
-		for who in $(order "$i"); do
-			settle
-			if [ $who = load ]; then
-				"$SOLO" -d "$B/db" -O clients="$CLIENTS" -t "$T" dbench_load > "$B/load.out"
-			else
-				dbench -D "$B/db" -t "$T" "$CLIENTS" > "$B/dbench.out" 2>&1
-				rm -rf "$B/db/clients"
-			fi
-		done
-		set -- $(field rate < "$B/load.out") \
-		    $(awk -v t="$T" '/^ ---/ { on = 1; next } on && NF == 4 { n += $2 } on && NF == 0 { on = 0 }
-		        END { printf "%.1f", n / t }' "$B/dbench.out")
-		echo "$1 $2 $(fair < "$B/load.out")" >> "$B/rounds"
-	done
+	alternate dbench_load dbench_tool dbench_row
 	echo "dbench_load vs dbench, $CLIENTS clients:"
 	awk '{ printf "   round %d: ops/s %.0f / %.0f (load slowest/fastest client %s%%)\n", NR, $1, $2, $3 }' "$B/rounds"
 	printf "   median load / dbench: %.2f\n" "$(awk '$2 > 0 { print $1 / $2 }' "$B/rounds" | median)"
