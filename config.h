@@ -30,6 +30,12 @@
 #define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
 #define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
 #define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */
+#define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
+#define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
+#define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
+#define PROF_TOP	200		/* most symbols a profile record lists ... */
+#define PROF_COVER	95		/* ... or fewer, once they cover this % of the kernel samples */
+#define PROF_COMMS	32		/* most command names of user samples a record lists (--profile all) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

@@ -21,6 +21,10 @@ export CONTEST_LOCK
 # back to test it
 CONTEST_DISTURB_PCT=100
 export CONTEST_DISTURB_PCT
+# the kernel profile only where a test asks for it (t03xx): it reads
+# /proc/kallsyms in every invocation and logs a record a run
+CONTEST_PROFILE=off
+export CONTEST_PROFILE
 # expect CODE CMD...: run CMD, its exit status must be CODE
 expect() {
 	want=$1; shift
@@ -126,4 +130,17 @@ wait_gated() {
 		_i=$((_i + 1)); [ $_i -lt 1200 ] || fail "the compile never started"
 		sleep 0.05
 	done
+}
+# as_nobody NAME: a copy of contest in a fresh directory under /tmp that
+# nobody (uid 65534) may run and write, wherever the checkout lies; $U is
+# the directory (removed with $T at exit), and the test is in it
+as_nobody() {
+	command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+	[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
+	U=$(mktemp -d "/tmp/contest-$1.XXXXXX")
+	trap 'rm -rf "$T" "$U"' EXIT
+	cp "$CONTEST" "$U/contest"
+	chmod 755 "$U/contest"
+	chmod 777 "$U"
+	cd "$U" || fail "cd"
 }
