@@ -25,6 +25,9 @@
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
+#define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
+#define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
+#define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */
 #define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
 #define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
 #define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */

@@ -21,6 +21,8 @@ void close_fds(int lo);
 /* The number after "key" and sep at the start of a line of path ("wchar:"
  * in /proc/self/io, "inactive_file " in memory.stat); 0 if absent. */
 unsigned long long file_key(const char *path, const char *key, char sep);
+/* CLOCK_MONOTONIC in nanoseconds (the vDSO: no system call) */
+long long mono_ns(void);
 
 /*
  * /proc/PID/stat, proc(5): the fields after the command name's last ')'
