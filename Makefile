@@ -11,11 +11,11 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o log.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o sys.o probe.o log.o outfile.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h outfile.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -33,10 +33,10 @@ TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.
 	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
 tests/solo.bin: tests/solo.c $(CORE) $(HDR)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
-tests/unit-log.bin: tests/unit-log.c log.o log.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o $(LDLIBS)
-tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(HDR)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o $(LDLIBS)
+tests/unit-log.bin: tests/unit-log.c log.o outfile.o log.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o outfile.o $(LDLIBS)
+tests/report-run.bin: tests/report-run.c $(REPORT) log.o outfile.o $(HDR)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o outfile.o $(LDLIBS)
 tests/stats-test.bin: tests/stats-test.c stats.o stats.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
 
@@ -57,9 +57,9 @@ tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
 # report's sources; make check runs it briefly when clang has libFuzzer
 FUZZCC = clang
 FUZZ_TIME = 60
-tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c $(HDR)
+tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c -lm
 
 fuzz: tests/fuzz-report.bin
 	mkdir -p tests/tmp/fuzz-corpus

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -26,6 +27,7 @@
 #include "cage.h"
 #include "gen.h"
 #include "log.h"
+#include "outfile.h"
 #include "report.h"
 #include "run.h"
 #include "util.h"
@@ -210,39 +212,40 @@ make_prog(void)
 	return m && *m ? m : "make";
 }
 
-/* FNV-1a 64 of a file, as 16 hex digits. */
+/*
+ * FNV-1a 64 of a regular file, as 16 hex digits.  -1 with errno, EINVAL
+ * for what is not a regular file (a FIFO would block the read forever).
+ */
 static int
 hash_file(const char *path, char out[17])
 {
+	static unsigned char buf[65536];	/* not on the stack: contest runs under ulimit -s 64 */
 	unsigned long long h = 0xcbf29ce484222325ULL;
-	unsigned char buf[65536];
-	size_t n, i;
-	FILE *f;
+	struct stat st;
+	ssize_t n, i;
+	int fd;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if (stat(path, &st) < 0)
 		return -1;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
 		for (i = 0; i < n; i++)
 			h = (h ^ buf[i]) * 0x100000001b3ULL;
-	fclose(f);
+	close(fd);
+	if (n < 0)
+		return -1;
 	snprintf(out, 17, "%016llx", h);
 	return 0;
-}
-
-/* The directory part of path, "." if none. */
-static void
-dir_of(char *dir, size_t len, const char *path)
-{
-	char *slash;
-
-	snprintf(dir, len, "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash == dir)
-		dir[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else
-		snprintf(dir, len, ".");
 }
 
 /*
@@ -284,6 +287,31 @@ open_own_dir(const char *what, const char *path)
 }
 
 /*
+ * The log: a regular file contest may append to, or one it may create
+ * (outfile.c says what it refuses), with room for this invocation's
+ * records under the file size limit: a record cut short by it would be
+ * a run measured and lost.
+ */
+static void
+check_log(int nloads)
+{
+	struct rlimit rl;
+	struct stat sb;
+	char why[PATH_MAX + 160];
+	unsigned long long need;
+
+	if (out_open(opt.log, OUT_CHECK, why, sizeof(why)) < 0)
+		errx(2, "log: %s", why);
+	/* a snapshot and a record per run (no_load may join), each at most a line */
+	need = (unsigned long long)(opt.runs * (nloads + 1) + 1) * LOG_LINE_MAX;
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    (stat(opt.log, &sb) < 0 ? 0 : (unsigned long long)sb.st_size) + need > rl.rlim_cur)
+		errx(2, "the file size limit (ulimit -f: %llu bytes) leaves the log '%s' too little "
+		    "room: its records may need up to %llu bytes more", (unsigned long long)rl.rlim_cur,
+		    opt.log, need);
+}
+
+/*
  * Everything about the command line and the paths it names, checked
  * before anything is created: exit 2 for bad input, 1 for what is
  * missing on the machine.
@@ -294,7 +322,7 @@ check_inputs(const struct load **loads, int nloads)
 	char path[PATH_MAX + 32], dir[PATH_MAX];
 	const char *cc = getenv("CC"), *v;
 	struct stat sb;
-	int fd, i, rc;
+	int i, rc;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
@@ -310,18 +338,7 @@ check_inputs(const struct load **loads, int nloads)
 	if (!in_path(cc && *cc ? cc : "cc"))
 		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
 
-	/* the log: appendable if it exists, creatable if not */
-	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
-		errx(2, "the log '%s' is a directory", opt.log);
-	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
-		close(fd);
-	else if (errno != ENOENT)
-		err(2, "cannot append to the log '%s'", opt.log);
-	else {
-		dir_of(dir, sizeof(dir), opt.log);
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
-	}
+	check_log(nloads);
 
 	/* the work directory: an existing one is used as it is; a new one
 	 * needs an existing parent we may write in */
@@ -350,6 +367,12 @@ check_inputs(const struct load **loads, int nloads)
 			    opt.workdir, dir);
 	}
 	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
+	if (opt.tree == NULL) {
+		char e[PATH_MAX + 200];
+		snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+		if (gen_check(path, e, sizeof(e)) < 0)
+			errx(2, "%s", e);
+	}
 
 	if (opt.tree) {
 		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
@@ -358,9 +381,14 @@ check_inputs(const struct load **loads, int nloads)
 		if (access(path, R_OK) < 0)
 			errx(2, "kernel tree '%s' has no Makefile", opt.tree);
 		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, who.config) < 0)
-			errx(2, "kernel tree '%s' has no .config: configure it first, "
-			    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+		if (hash_file(path, who.config) < 0) {
+			if (errno == ENOENT)
+				errx(2, "kernel tree '%s' has no .config: configure it first, "
+				    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+			if (errno == EINVAL)
+				errx(2, "'%s' is not a regular file: refused", path);
+			err(2, "cannot read '%s'", path);
+		}
 		if (realpath(opt.tree, tree_dir) == NULL)
 			err(2, "cannot resolve '%s'", opt.tree);
 		if (strlen(tree_dir) >= sizeof(who.workload))
@@ -527,6 +555,29 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 }
 
 /*
+ * Append rec to the log, or stop: the run is measured, and a record
+ * that cannot be written must not pass unseen (a full disk, the file
+ * size limit, a log replaced by a link meanwhile).
+ */
+static void
+append(const struct rec *rec, const char *what)
+{
+	char why[PATH_MAX + 160];
+	struct rlimit rl;
+
+	if (log_append(opt.log, rec, why, sizeof(why)) == 0)
+		return;
+	if (errno == EFBIG && getrlimit(RLIMIT_FSIZE, &rl) == 0)
+		warnx("cannot append %s to '%s': %s (the file size limit, ulimit -f, "
+		    "is %llu bytes; the log is as it was)", what, opt.log, why,
+		    (unsigned long long)rl.rlim_cur);
+	else
+		warnx("cannot append %s to '%s': %s", what, opt.log, why);
+	cage_close(&cage);
+	exit(1);
+}
+
+/*
  * One run of load l: run it, log it, say how it went.  0 if ok; *elapsed
  * is the compile's Time, 0 when it did not run.
  */
@@ -555,17 +606,13 @@ do_run(const struct run_env *e, const struct load *l, long run, long runs, long 
 	run_record(e, &r, &rec);
 	if (snap_due) {
 		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
-		if (log_append(opt.log, &snap_rec) < 0) {
-			warn("cannot append the snapshot to '%s'", opt.log);
-			cage_close(&cage);
-			exit(1);
-		}
+		append(&snap_rec, "the snapshot");
 		snap_due = 0;
 	}
-	if (log_append(opt.log, &rec) < 0) {
-		warn("cannot append the record of %s to '%s'", r.what, opt.log);
-		cage_close(&cage);
-		exit(1);
+	{
+		char what[sizeof(r.what) + 16];
+		snprintf(what, sizeof(what), "the record of %s", r.what);
+		append(&rec, what);
 	}
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
@@ -735,6 +782,7 @@ static void
 builtin_tree(void)
 {
 	char e[512], abs[PATH_MAX];
+	struct rlimit rl;
 	int rc;
 
 	/* the tree path must not depend on where make runs */
@@ -743,6 +791,9 @@ builtin_tree(void)
 	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
 	rc = gen_tree(tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	if (rc == -1 && errno == EFBIG && getrlimit(RLIMIT_FSIZE, &rl) == 0)
+		errx(1, "%s (the file size limit, ulimit -f, is %llu bytes; the partial tree "
+		    "is removed)", e, (unsigned long long)rl.rlim_cur);
 	if (rc == -1)
 		errx(1, "%s", e);
 	if (rc == -2 || run_pending()) {
@@ -1185,8 +1236,13 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	/* a write past the file size limit fails with EFBIG, said and undone,
+	 * instead of killing contest mid-record; children get SIG_DFL back */
+	signal(SIGXFSZ, SIG_IGN);
 	if (opt.report) {
 		const char *def[1];
+		if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
+			errx(2, "--svg: %s", why);
 		report_data(&opt.ro);
 		signal(SIGPIPE, SIG_IGN);
 		if (argc == 0) {

@@ -17,5 +17,11 @@
  * returns -2.  0: ready, 1: it was written now; -1 with err filled.
  */
 int gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen);
+/*
+ * May gen_tree replace dir?  0: it is absent, empty, or a tree contest
+ * made (it has the stamp .contest-tree); -1 with err filled: a link, a
+ * file, or a directory of someone's files that contest must not remove.
+ */
+int gen_check(const char *dir, char *err, size_t errlen);
 
 #endif

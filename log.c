@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "outfile.h"
 
 enum type { T_INT, T_LONG, T_NUM, T_STR };
 
@@ -550,45 +551,50 @@ write_all(int fd, const char *buf, size_t n)
 }
 
 int
-log_append(const char *path, const struct rec *r)
+log_append(const char *path, const struct rec *r, char *why, size_t whylen)
 {
-	char buf[LOG_LINE_MAX + 2];
+	static char buf[LOG_LINE_MAX + 2];	/* not on the stack: contest runs under ulimit -s 64 */
 	struct stat st;
 	int fd, n, saved, heal = 0;
 	char last;
 
 	if ((n = log_format(r, buf + 1, sizeof(buf) - 1)) < 0) {
+		snprintf(why, whylen, "the record does not fit in a line");
 		errno = EOVERFLOW;
 		return -1;
 	}
-	/* read-write to see the last byte; a log we may only append to is
-	 * appended to without that check */
-	if ((fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0 &&
-	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
+	/* read-write to see the last byte (a log we may only append to is
+	 * appended to without that check); never through a link, never a
+	 * device or a FIFO (outfile.c) */
+	if ((fd = out_open(path, OUT_APPEND, why, whylen)) < 0)
 		return -1;
 	while (flock(fd, LOCK_EX) < 0 && errno == EINTR)
 		;
 	if (fstat(fd, &st) < 0)
 		goto fail;
-	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+	if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
 		heal = 1;	/* a fragment: end it, so it stays one bad line */
 	buf[0] = '\n';
 	if (write_all(fd, buf + 1 - heal, (size_t)n + (size_t)heal) < 0) {
 		saved = errno;
-		if (S_ISREG(st.st_mode) && ftruncate(fd, st.st_size) < 0) {
+		if (ftruncate(fd, st.st_size) < 0) {
 			/* cannot cut it back: the next append ends the fragment */
 		}
 		close(fd);
+		snprintf(why, whylen, "%s", strerror(saved));
 		errno = saved;
 		return -1;
 	}
 	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
 		goto fail;
-	return close(fd);
+	if (close(fd) == 0)
+		return 0;
+	snprintf(why, whylen, "%s", strerror(errno));
+	return -1;
 fail:
 	saved = errno;
 	close(fd);
+	snprintf(why, whylen, "%s", strerror(saved));
 	errno = saved;
 	return -1;
 }

@@ -154,9 +154,11 @@ int log_format(const struct rec *r, char *buf, size_t len);
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then
  * fsync.  Whole or not at all: a short write is cut back off; a log whose
  * last line lacks its newline gets one first, so no record is ever glued
- * to a fragment.  -1 with errno (the real cause, ENOSPC for a full disk).
+ * to a fragment.  The log is opened by out_open (outfile.h): a link, a
+ * device, a FIFO is refused.  -1 with errno (the real cause, ENOSPC for a
+ * full disk, EFBIG past the file size limit) and why: what went wrong.
  */
-int log_append(const char *path, const struct rec *r);
+int log_append(const char *path, const struct rec *r, char *why, size_t whylen);
 
 /*
  * Parse one line (no newline) into r.  1: a record (a run, or with

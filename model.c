@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "model.h"
 
@@ -539,6 +541,28 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 	return 0;
 }
 
+/*
+ * A log is a file, a pipe or a terminal; a device such as /dev/zero or
+ * /dev/urandom would be read forever, and a directory not at all.
+ */
+static int
+readable(FILE *f, const char *name)
+{
+	struct stat st;
+
+	if (fstat(fileno(f), &st) < 0)
+		return 1;	/* read errors are reported as they come */
+	if (S_ISDIR(st.st_mode)) {
+		warnx("cannot read '%s': it is a directory", name);
+		return 0;
+	}
+	if ((S_ISCHR(st.st_mode) && !isatty(fileno(f))) || S_ISBLK(st.st_mode)) {
+		warnx("cannot read '%s': it is a device, not a log", name);
+		return 0;
+	}
+	return 1;
+}
+
 static int
 read_log(struct model *m, const char *name)
 {
@@ -551,6 +575,11 @@ read_log(struct model *m, const char *name)
 		f = stdin;
 	else if ((f = fopen(name, "r")) == NULL) {
 		warn("cannot open '%s'", name);
+		return -1;
+	}
+	if (!readable(f, name)) {
+		if (f != stdin)
+			fclose(f);
 		return -1;
 	}
 	lr = calloc(1, sizeof(*lr));

@@ -262,7 +262,7 @@ main(void)
 				sample(&a);
 				a.run = k + 1;
 				for (i = 0; i < 300; i++)
-					if (log_append(path, &a) < 0)
+					if (log_append(path, &a, why, sizeof(why)) < 0)
 						_exit(1);
 				_exit(0);
 			}
@@ -298,7 +298,7 @@ main(void)
 
 		/* the next record is not glued to that fragment */
 		sample(&a);
-		CHECK(log_append(path, &a) == 0);
+		CHECK(log_append(path, &a, why, sizeof(why)) == 0);
 		f = fopen(path, "r");
 		memset(&lr, 0, sizeof(lr));
 		lr.f = f;
@@ -324,7 +324,7 @@ main(void)
 				rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
 				setrlimit(RLIMIT_FSIZE, &rl);
 				sample(&a);
-				_exit(log_append(path, &a) == -1 && errno == EFBIG ? 0 : 1);
+				_exit(log_append(path, &a, why, sizeof(why)) == -1 && errno == EFBIG ? 0 : 1);
 			}
 			waitpid(p0, &st, 0);
 			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
