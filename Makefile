@@ -11,11 +11,11 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o log.o outfile.o util.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o watchmsg.o sys.o probe.o log.o outfile.o util.o loads/table.o loads/common.o $(LOADS)
 # the report: the model, then one file per renderer
 REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h outfile.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
 
 all: contest
 
@@ -61,6 +61,14 @@ tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c 
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c -lm
 
+# the watchdog's protocol and the labels (t4120 runs them briefly)
+tests/fuzz-watch.bin: tests/fuzz/fuzz-watch.c watchmsg.c watchmsg.h
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-watch.c watchmsg.c
+tests/fuzz-label.bin: tests/fuzz/fuzz-label.c $(REPORT:.o=.c) log.c outfile.c $(HDR)
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c $(REPORT:.o=.c) log.c outfile.c -lm
+
 fuzz: tests/fuzz-report.bin
 	mkdir -p tests/tmp/fuzz-corpus
 	tests/fuzz-report.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
@@ -83,7 +91,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin tests/fuzz-report.bin
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin tests/fuzz-report.bin tests/fuzz-watch.bin \
+	    tests/fuzz-label.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench fuzz install uninstall clean

@@ -94,13 +94,12 @@ static void
 block(FILE *out, const struct model *m, const char *load, const struct group *b,
     const struct group *g)
 {
-	char bn[ROWNAME_MAX], gn[ROWNAME_MAX], rb[32], rg[32], ld[64];
+	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
+	char rb[32], rg[32], ld[64];
 	struct change c[M_N];
 	int k, pass, quiet = 0;
 
 	model_clean(ld, sizeof(ld), load);
-	model_clean(bn, sizeof(bn), m->rows[b->row].name);
-	model_clean(gn, sizeof(gn), m->rows[g->row].name);
 	model_num(rb, sizeof(rb), model_ratio(m, b), 2);
 	model_num(rg, sizeof(rg), model_ratio(m, g), 2);
 	fprintf(out, "%s: %s -> %s: ok runs %ld -> %ld, Ratio %s -> %s\n", ld, bn, gn,
@@ -134,11 +133,11 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 static void
 summary(FILE *out, const struct model *m)
 {
-	char bn[ROWNAME_MAX], gn[ROWNAME_MAX], r[32], rb[32], ch[32], l[32];
+	const char *bn = m->rows[m->cmp_row].show;
+	char r[32], rb[32], ch[32], l[32];
 	struct summary s;
 	size_t i;
 
-	model_clean(bn, sizeof(bn), m->rows[m->cmp_row].name);
 	fprintf(out, "Summary against %s: geometric means over the loads both have\n", bn);
 	fprintf(out, "%-20s %8s %8s %9s %5s %10s %5s\n", "Kernel", "Ratio", "base's", "%change",
 	    "loads", "Loads/base", "loads");
@@ -150,12 +149,13 @@ summary(FILE *out, const struct model *m)
 		model_summary(m, row, m->cmp_row, &s);
 		if (s.nratio == 0 && s.nloads == 0)
 			continue;
-		model_clean(gn, sizeof(gn), m->rows[row].name);
+
 		model_num(r, sizeof(r), s.ratio, 3);
 		model_num(rb, sizeof(rb), s.base_ratio, 3);
 		pct(ch, sizeof(ch), s.nratio ? (s.ratio - s.base_ratio) / s.base_ratio * 100 : NAN);
 		model_num(l, sizeof(l), s.loads, 3);
-		fprintf(out, "%-20s %8s %8s %9s %5d %10s %5d\n", gn, r, rb, ch, s.nratio, l, s.nloads);
+		model_pad(out, m->rows[row].show, 20);
+		fprintf(out, " %8s %8s %9s %5d %10s %5d\n", r, rb, ch, s.nratio, l, s.nloads);
 	}
 	fputc('\n', out);
 }
@@ -163,10 +163,9 @@ summary(FILE *out, const struct model *m)
 int
 render_compare(FILE *out, const struct model *m)
 {
-	char base[ROWNAME_MAX];
+	const char *base = m->rows[m->cmp_row].show;
 	size_t i, k;
 
-	model_clean(base, sizeof(base), m->rows[m->cmp_row].name);
 	for (i = 0; i < m->nsect; i++) {
 		const char *load = m->sect[i].load;
 		const struct group *b = model_find(m, m->cmp_row, load), *g;

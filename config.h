@@ -19,7 +19,6 @@
 #define MAX_JOBS	4096		/* largest -j */
 #define MAX_LEAD	600		/* largest --lead, seconds */
 #define MAX_UNITS	100000		/* largest --units */
-#define LABEL_MAX	63		/* longest label after sanitising, bytes */
 #define TIMEOUT_FACTOR	10		/* default --timeout: this times the label's no_load Time */
 #define TIMEOUT_MIN	60		/* ... but at least this, seconds */
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */

@@ -37,7 +37,7 @@
 
 static struct {
 	long runs;
-	char label[LABEL_MAX + 1];
+	char label[LOG_LABEL_MAX + 1];
 	const char *log;
 	const char *workdir;
 	const char *tree;		/* -s: kernel tree, NULL: built-in */
@@ -130,18 +130,6 @@ number(const char *what, const char *s, long lo, long hi)
 		exit(2);
 	}
 	return v;
-}
-
-static void
-sanitise(char *dst, const char *src, size_t len)
-{
-	size_t i;
-
-	for (i = 0; src[i] && i + 1 < len; i++) {
-		unsigned char c = src[i];
-		dst[i] = isalnum(c) || c == '.' || c == '-' || c == '_' || c == '+' ? (char)c : '_';
-	}
-	dst[i] = '\0';
 }
 
 static void
@@ -724,8 +712,12 @@ identify(void)
 	uname(&u);
 	snprintf(who.host, sizeof(who.host), "%s", u.nodename);
 	snprintf(who.kernel, sizeof(who.kernel), "%s", u.release);
-	if (!opt.label[0])
-		sanitise(opt.label, u.release, sizeof(opt.label));
+	if (!opt.label[0] && log_label_make(u.release, opt.label, sizeof(opt.label)) < 0) {
+		char vis[256];
+		log_vis(vis, sizeof(vis), u.release, strlen(u.release));
+		errx(2, "the kernel release '%s' makes a label of more than %d bytes: name the "
+		    "kernel with -k LABEL", vis, LOG_LABEL_MAX);
+	}
 	snprintf(who.label, sizeof(who.label), "%s", opt.label);
 	who.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (who.ncpu < 1)
@@ -1174,9 +1166,13 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'n': opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
 		case 'k':
-			if (!*optarg)
-				errx(2, "-k LABEL must not be empty");
-			sanitise(opt.label, optarg, sizeof(opt.label));
+			if (log_label_ok(optarg, why, sizeof(why)) < 0) {
+				char vis[256];
+				size_t n = strlen(optarg);
+				log_vis(vis, sizeof(vis), optarg, n > 80 ? 80 : n);
+				errx(2, "-k LABEL '%s%s': %s", vis, n > 80 ? "..." : "", why);
+			}
+			snprintf(opt.label, sizeof(opt.label), "%s", optarg);
 			break;
 		case 'l':
 			if (!*optarg)

@@ -228,23 +228,25 @@ child_start(const struct run_env *e, int part, pid_t parent, const char *oom)
 /*
  * The environment of the commands: contest's, without what would tie
  * them to the make that started contest (a jobserver, -e, MAKE= naming a
- * wrapper that every recursive $(MAKE) would run).
+ * wrapper that every recursive $(MAKE) would run), with the run's mark
+ * (cage_env) that every process they start inherits.
  */
 static char **
-job_environ(void)
+job_environ(const struct run_env *e)
 {
 	static const char *const drop[] = { "MAKE=", "MAKEFLAGS=", "MFLAGS=", "MAKELEVEL=",
-	    "MAKEOVERRIDES=", "GNUMAKEFLAGS=" };
+	    "MAKEOVERRIDES=", "GNUMAKEFLAGS=", "CONTEST_CAGE=" };
 	static char **env;
-	size_t n = 0, i, k;
+	size_t n = 0, i, k = 0;
 
 	if (env)
 		return env;
 	while (environ[n])
 		n++;
-	if ((env = calloc(n + 1, sizeof(*env))) == NULL)
+	if ((env = calloc(n + 2, sizeof(*env))) == NULL)
 		return environ;
-	for (i = k = 0; i < n; i++) {
+	env[k++] = (char *)cage_env(e->cage);
+	for (i = 0; i < n; i++) {
 		size_t d;
 		for (d = 0; d < sizeof(drop) / sizeof(drop[0]); d++)
 			if (!strncmp(environ[i], drop[d], strlen(drop[d])))
@@ -260,7 +262,7 @@ static pid_t
 spawn(const struct run_env *e, char *const argv[], int fd)
 {
 	pid_t parent = getpid(), pid;
-	char **env = job_environ();
+	char **env = job_environ(e);
 
 	if ((pid = fork()) < 0)
 		return -1;
