@@ -275,6 +275,96 @@ open_own_dir(const char *what, const char *path)
 }
 
 /*
+ * path as make will see it: realpath of its nearest existing ancestor
+ * (symbolic links and a relative start resolved), and the rest of it.
+ */
+static void
+resolved(const char *path, char *out, size_t len)
+{
+	char head[PATH_MAX], real[PATH_MAX], *p = NULL;
+
+	snprintf(head, sizeof(head), "%s", path);
+	while (realpath(head, real) == NULL && (p = strrchr(head, '/')) != NULL && p != head)
+		*p = '\0';
+	if (realpath(head, real) == NULL) {	/* not even the first part: the current directory */
+		if (getcwd(real, sizeof(real)) == NULL)
+			snprintf(real, sizeof(real), ".");
+		snprintf(out, len, "%s/%s", real, path);
+		return;
+	}
+	snprintf(out, len, "%s%s", real, path + strlen(head));
+}
+
+/*
+ * The built-in tree's path goes into make's rules and the shell's
+ * commands, where some bytes are syntax: a space splits the path in two
+ * (every compile then fails: "cannot specify -o with multiple files").
+ * Refused up front, saying which byte and why, rather than quoted all
+ * through a tree that must build the way Kbuild builds.
+ */
+static void
+check_make_path(const char *what, const char *path)
+{
+	static const struct {
+		const char *bytes, *why;
+	} syntax[] = {
+		{ " \t\n\r\v\f", "make splits words at white space (every compile fails)" },
+		{ "#", "make takes the rest of the line for a comment" },
+		{ "$", "make expands it as a variable" },
+		{ "%", "make takes it for a pattern" },
+		{ ":;=", "make reads it as a rule or an assignment" },
+		{ "*?[]", "make and the shell expand it as a wildcard" },
+		{ "\"'`\\&|<>(){}!^", "the shell reads it as syntax in the tree's commands" },
+	};
+	static char shown[4 * PATH_MAX];
+	char abs[PATH_MAX + 64], vis[8];
+	size_t i, k;
+
+	resolved(path, abs, sizeof(abs));
+	for (i = 0; abs[i]; i++) {
+		unsigned char c = (unsigned char)abs[i];
+		const char *why = c < 0x20 || c == 0x7f ? "a control character" :
+		    "make and the shell in the tree's commands may read it as syntax";
+
+		if (c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("/._-+,@~", c) != NULL)
+			continue;
+		for (k = 0; k < sizeof(syntax) / sizeof(syntax[0]); k++)
+			if (strchr(syntax[k].bytes, c) != NULL)
+				why = syntax[k].why;
+		log_vis(vis, sizeof(vis), abs + i, 1);
+		log_vis(shown, sizeof(shown), abs, strlen(abs));
+		errx(2, "the %s's path '%s' holds '%s' at byte %zu: %s; refused, as the path goes "
+		    "into the tree's make rules and shell commands: it may hold letters, digits, "
+		    "non-ASCII characters and / . _ - + , @ ~", what, shown, vis, i + 1, why);
+	}
+}
+
+/*
+ * A load's own directory (-o): where it makes files as it runs, so as
+ * safe as the work directory: a directory, not a link, not writable by
+ * others, writable by contest.
+ */
+static void
+check_load_dir(const char *load, const char *opt_name, const char *path)
+{
+	char what[96];
+	int fd;
+
+	snprintf(what, sizeof(what), "%s directory (--%s)", load, opt_name);
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+			errx(2, "the %s '%s' is a symbolic link: refused", what, path);
+		err(2, "cannot open the %s '%s'", what, path);
+	}
+	check_dir_safe(what, path, fd);
+	if (faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+		err(2, "cannot write in the %s '%s'", what, path);
+	close(fd);
+}
+
+/*
  * The log: a regular file contest may append to, or one it may create
  * (outfile.c says what it refuses), with room for this invocation's
  * records under the file size limit: a record cut short by it would be
@@ -357,6 +447,7 @@ check_inputs(const struct load **loads, int nloads)
 	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
 	if (opt.tree == NULL) {
 		char e[PATH_MAX + 200];
+		check_make_path("work directory", opt.workdir);
 		snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
 		if (gen_check(path, e, sizeof(e)) < 0)
 			errx(2, "%s", e);
@@ -394,6 +485,8 @@ check_inputs(const struct load **loads, int nloads)
 				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
 				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
 				    o->name, o->arg, o->help);
+		if (l->dir_option && (v = load_option_value(l->dir_option)) != NULL)
+			check_load_dir(l->name, l->dir_option, v);
 		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
