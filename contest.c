@@ -19,6 +19,7 @@
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -508,22 +509,64 @@ check_inputs(const struct load **loads, int nloads)
 /* ----------------------------------------------------------------- lock */
 
 /*
+ * Who holds the flock of the file fd is open on, from /proc/locks (the
+ * kernel's word: nothing the file says is read).  1: a contest, *pid;
+ * 0: another program, *pid (0 or less: one in another PID namespace),
+ * comm its name; -1: none found (let go meanwhile, or no /proc/locks).
+ */
+static int
+lock_holder(int fd, long *pid, char *comm, size_t len)
+{
+	char line[256], path[64];
+	unsigned maj, mnr;
+	unsigned long long ino;
+	struct stat st;
+	int rc = -1, k, cfd;
+	FILE *f;
+
+	if (fstat(fd, &st) < 0 || (f = fopen("/proc/locks", "r")) == NULL)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof(line), f)) {
+		/* "1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF"; "1: -> FLOCK ..." waits */
+		if (strstr(line, "->") || !strstr(line, "FLOCK") ||
+		    sscanf(line, "%*s %*s %*s %*s %ld %x:%x:%llu", pid, &maj, &mnr, &ino) != 4 ||
+		    maj != major(st.st_dev) || mnr != minor(st.st_dev) || ino != (unsigned long long)st.st_ino)
+			continue;
+		snprintf(comm, len, "?");
+		snprintf(path, sizeof(path), "/proc/%ld/comm", *pid);
+		if (*pid > 0 && (cfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+			if ((k = (int)read(cfd, comm, len - 1)) > 0)
+				comm[k - (comm[k - 1] == '\n')] = '\0';
+			close(cfd);
+		}
+		rc = *pid > 0 && !strcmp(comm, "contest");
+	}
+	fclose(f);
+	return rc;
+}
+
+/*
  * One measuring contest per machine: two would drop each other's page
- * cache and share the CPUs.  Waits (saying so) for the other to finish.
+ * cache and share the CPUs.  The lock is a file opened read-only and
+ * flock(2)ed (outfile.c: never through a link, never a device or a
+ * FIFO), so whoever made it, nothing is written through it.  Anyone who
+ * may read a file may flock it, so contest waits, saying so, only while
+ * the holder is a contest; another holder (flock(1), a squatter) is
+ * named and not waited for: the runs go on beside it, and its CPU, if it
+ * uses any, marks them disturbed.
  */
 static void
 machine_lock(void)
 {
 	const char *path = getenv("CONTEST_LOCK");
-	char buf[32];
-	int said = 0;
+	char why[PATH_MAX + 160], comm[32], vis[128];
+	int said = 0, h;
+	long pid;
 
 	if (path == NULL || !*path)
 		path = LOCK_PATH;
-	if ((lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0 &&
-	    (lock_fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-		if (!said++)
-			warn("cannot open the machine lock '%s'; not guarding against another contest", path);
+	if ((lock_fd = out_open(path, OUT_LOCK, why, sizeof(why))) < 0) {
+		warnx("cannot use the machine lock: %s; not guarding against another contest", why);
 		return;
 	}
 	while (flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
@@ -531,32 +574,32 @@ machine_lock(void)
 			warn("cannot lock '%s'", path);
 			return;
 		}
-		if (!said++) {
-			ssize_t n = pread(lock_fd, buf, sizeof(buf) - 1, 0);
-			buf[n > 0 ? n : 0] = '\0';
-			buf[strcspn(buf, "\n")] = '\0';
-			fprintf(stderr, "contest: another contest%s%s%s is measuring on this machine "
-			    "(lock '%s'): waiting for it to finish\n", buf[0] ? " (pid " : "", buf,
-			    buf[0] ? ")" : "", path);
+		if ((h = lock_holder(lock_fd, &pid, comm, sizeof(comm))) == 0) {
+			log_vis(vis, sizeof(vis), comm, strlen(comm));
+			if (pid > 0)
+				warnx("the machine lock '%s' is held by pid %ld ('%s'), which is not a contest: "
+				    "not waiting for it", path, pid, vis);
+			else
+				warnx("the machine lock '%s' is held by a process outside this PID namespace: "
+				    "not waiting for it", path);
+			close(lock_fd);
+			lock_fd = -1;
+			return;
 		}
+		if (h == 1 && !said++)
+			fprintf(stderr, "contest: another contest (pid %ld) is measuring on this machine "
+			    "(lock '%s'): waiting for it to finish\n", pid, path);
 		if (run_sleep(1) < 0)
 			stopped_by(run_caught(), 0);
 	}
 	if (said)
 		fprintf(stderr, "contest: the other contest finished; going on\n");
-	snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
-	if (ftruncate(lock_fd, 0) == 0 && pwrite(lock_fd, buf, strlen(buf), 0) < 0) {
-		/* the pid is only for the other's message */
-	}
 }
 
 static void
 machine_unlock(void)
 {
 	if (lock_fd >= 0) {
-		if (ftruncate(lock_fd, 0) < 0) {
-			/* as above */
-		}
 		close(lock_fd);
 		lock_fd = -1;
 	}
