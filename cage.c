@@ -159,12 +159,14 @@ unescape(char *s)
 static int
 own_cgroup(char *dir, size_t len, char *why, size_t whylen)
 {
-	char line[4096], mnt[PATH_MAX] = "", root[PATH_MAX] = "", own[PATH_MAX] = "";
+	/* not on the stack (5 paths): contest runs under ulimit -s 64 */
+	static char line[4096], mnt[PATH_MAX], root[PATH_MAX], own[PATH_MAX], r[PATH_MAX], m[PATH_MAX];
 	FILE *f;
 
+	mnt[0] = root[0] = own[0] = '\0';
 	if ((f = fopen("/proc/self/mountinfo", "r")) != NULL) {
 		while (fgets(line, sizeof(line), f)) {
-			char r[PATH_MAX], m[PATH_MAX], *dash = strstr(line, " - ");
+			char *dash = strstr(line, " - ");
 			if (dash == NULL || strncmp(dash, " - cgroup2 ", 11) != 0)
 				continue;
 			if (sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
@@ -224,7 +226,8 @@ populated(const char *dir)
 static void
 cg_kill(const char *dir)
 {
-	char path[PATH_MAX + 32], buf[65536], *p;
+	static char buf[65536];	/* not on the stack: contest runs under ulimit -s 64 */
+	char path[PATH_MAX + 32], *p;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
@@ -584,7 +587,8 @@ cage_cpu(const struct cage *c, int part)
 int
 cage_pids(const struct cage *c, int part, pid_t *pids, int max)
 {
-	char path[PATH_MAX + 32], buf[16384], *p;
+	static char buf[16384];	/* not on the stack: contest runs under ulimit -s 64 */
+	char path[PATH_MAX + 32], *p;
 	struct dirent *de;
 	int n = 0;
 	DIR *d;

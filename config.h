@@ -25,6 +25,9 @@
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
 #define UNIT_CPU_S	0.25		/* CPU seconds one built-in unit takes (doc/bench-tree.md), for the first estimate */
+#define NOFILE_MIN	32		/* open files a run needs at least (ulimit -n): contest 16, the built-in compile 24 */
+#define CAL_TRIES	4		/* tries to calibrate the probe on a busy machine, then none */
+#define CAL_PAUSE	1		/* seconds between those tries */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

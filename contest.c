@@ -276,6 +276,47 @@ open_own_dir(const char *what, const char *path)
 }
 
 /*
+ * CC as make takes it: a command whose words the shell splits, so
+ * "gcc -std=gnu11" is the compiler gcc with an argument.  Its first
+ * word must be in PATH; shell quoting in it is refused, as contest
+ * could not tell which word is the compiler.
+ */
+static void
+check_cc(const char *cc)
+{
+	char word[PATH_MAX];
+	size_t n;
+
+	if (strpbrk(cc, "'\"\\$`") != NULL)
+		errx(2, "CC='%s' holds shell quoting or expansion: give the compiler and its "
+		    "arguments as plain words", cc);
+	cc += strspn(cc, " \t");
+	if ((n = strcspn(cc, " \t\n")) == 0 || n >= sizeof(word))
+		errx(2, "CC='%s' names no compiler", cc);
+	memcpy(word, cc, n);
+	word[n] = '\0';
+	if (!in_path(word))
+		errx(1, "cannot find the compiler '%s' (CC's first word) in PATH", word);
+}
+
+/*
+ * The open-file limit (ulimit -n): below NOFILE_MIN a run cannot work
+ * (contest holds up to 16 descriptors, the built-in tree's compile opens
+ * some 24 headers at once), and would be measured and then lost when
+ * its record cannot be opened.  Refused before anything is made.
+ */
+static void
+check_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < NOFILE_MIN)
+		errx(2, "the open-file limit (ulimit -n) is %llu: a run needs at least %d (contest "
+		    "itself up to 16, the compile some 24); raise it", (unsigned long long)rl.rlim_cur,
+		    NOFILE_MIN);
+}
+
+/*
  * path as make will see it: realpath of its nearest existing ancestor
  * (symbolic links and a relative start resolved), and the rest of it.
  */
@@ -414,8 +455,8 @@ check_inputs(const struct load **loads, int nloads)
 		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
 			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
 	}
-	if (!in_path(cc && *cc ? cc : "cc"))
-		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
+	check_cc(cc && *cc ? cc : "cc");
+	check_nofile();
 
 	check_log(nloads);
 
@@ -1108,10 +1149,32 @@ fill_env(struct run_env *env)
 static void
 calibrate(struct run_env *env)
 {
+	int tries;
+
 	if (opt.probe.off)
 		return;
-	if (probe_calibrate(&opt.probe) < 0)
-		err(1, "cannot calibrate the probe");
+	/* on a busy box the timed blocks do not fit their budget: a moment
+	 * later it may be quiet again; if not, the runs go on without it
+	 * rather than the invocation ending after its tree and its wait */
+	for (tries = 1; probe_calibrate(&opt.probe) < 0; tries++) {
+		if (errno != EAGAIN) {
+			warn("cannot calibrate the probe; the runs go on without it, as with --probe off");
+			opt.probe.off = 1;
+			return;
+		}
+		if (tries == CAL_TRIES) {
+			warnx("the machine was too busy to calibrate the probe in %d tries (the last "
+			    "timed %d blocks in %.2f s); the runs go on without it, as with --probe "
+			    "off", tries, opt.probe.cal_blocks, opt.probe.cal_secs);
+			opt.probe.off = 1;
+			return;
+		}
+		fprintf(stderr, "contest: the machine is too busy to calibrate the probe (%d timed "
+		    "blocks in %.2f s): trying again in %d s\n", opt.probe.cal_blocks, opt.probe.cal_secs,
+		    CAL_PAUSE);
+		if (run_sleep(CAL_PAUSE) < 0)
+			stopped_by(run_caught(), 0);
+	}
 	env->probe = &opt.probe;
 	fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
 	    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,

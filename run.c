@@ -629,7 +629,8 @@ measure(const struct run_env *e, struct run *r, int fd)
 	r->win.open.t = run_now();
 	if ((r->job_pid = spawn(e, e->job_argv, fd)) < 0) {
 		r->job_pid = 0;
-		r->job_status = 127 << 8;	/* "compile exited with status 127" */
+		r->status = ST_FAILED;	/* not "exited with status 127": it never ran */
+		snprintf(r->reason, sizeof(r->reason), "cannot fork the compile: %s", strerror(errno));
 		r->win.close = r->win.open;
 		return 0;
 	}
