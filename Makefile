@@ -65,9 +65,9 @@ tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c 
 tests/fuzz-watch.bin: tests/fuzz/fuzz-watch.c watchmsg.c watchmsg.h
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-watch.c watchmsg.c
-tests/fuzz-label.bin: tests/fuzz/fuzz-label.c $(REPORT:.o=.c) log.c outfile.c $(HDR)
+tests/fuzz-label.bin: tests/fuzz/fuzz-label.c log.c outfile.c log.h outfile.h
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c $(REPORT:.o=.c) log.c outfile.c -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c log.c outfile.c -lm
 
 fuzz: tests/fuzz-report.bin
 	mkdir -p tests/tmp/fuzz-corpus

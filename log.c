@@ -527,6 +527,41 @@ log_vis(char *dst, size_t len, const char *src, size_t n)
 	dst[o] = '\0';
 }
 
+void
+log_name(char *dst, size_t len, const char *src)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = strlen(src), i, k, o = 0;
+
+	if (len == 0)
+		return;
+	for (i = 0; i < n; i += k) {
+		unsigned char c = (unsigned char)src[i];
+
+		if ((k = log_label_char(src + i, n - i)) == 0 && c > 0x20 && c < 0x7f && c != '\\')
+			k = 1;
+		if (k > 0) {
+			if (o + k >= len)
+				break;
+			memcpy(dst + o, src + i, k);
+			o += k;
+			continue;
+		}
+		k = 1;
+		if (o + (c == '\\' ? 2 : 4) >= len)
+			break;
+		dst[o++] = '\\';
+		if (c == '\\') {
+			dst[o++] = '\\';
+			continue;
+		}
+		dst[o++] = 'x';
+		dst[o++] = hex[c >> 4];
+		dst[o++] = hex[c & 15];
+	}
+	dst[o] = '\0';
+}
+
 static int
 hexval(int c)
 {

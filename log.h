@@ -214,5 +214,12 @@ int log_encode(const char *src, char *dst, size_t len);
  * not printable ASCII as \xNN, backslash as \\.  Cut to fit len.
  */
 void log_vis(char *dst, size_t len, const char *src, size_t n);
+/*
+ * A name (a label, a row LABEL#N) as printed, so that two names never
+ * print the same: what a label may hold (log_label_char) and printable
+ * ASCII but '\\' as they are, every other byte \xNN, '\\' as \\\\.
+ * Cut to fit len, at a whole character.
+ */
+void log_name(char *dst, size_t len, const char *src);
 
 #endif

@@ -67,45 +67,11 @@ model_clean(char *dst, size_t len, const char *src)
 	dst[o] = '\0';
 }
 
-/*
- * A row name or a label as printed, reversibly, so that two different
- * names never print the same: what a label may hold (log_label_char)
- * and printable ASCII but '\\' as they are; every other byte \xNN, and
- * '\\' as \\\\.  Cut to fit len, at a whole character.
- */
+/* A row name or a label as printed: reversibly (log_name). */
 void
 model_name(char *dst, size_t len, const char *src)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t n = strlen(src), i, k, o = 0;
-
-	if (len == 0)
-		return;
-	for (i = 0; i < n; i += k) {
-		unsigned char c = (unsigned char)src[i];
-
-		if ((k = log_label_char(src + i, n - i)) == 0 && c > 0x20 && c < 0x7f && c != '\\')
-			k = 1;
-		if (k > 0) {
-			if (o + k >= len)
-				break;
-			memcpy(dst + o, src + i, k);
-			o += k;
-			continue;
-		}
-		k = 1;
-		if (o + (c == '\\' ? 2 : 4) >= len)
-			break;
-		dst[o++] = '\\';
-		if (c == '\\') {
-			dst[o++] = '\\';
-			continue;
-		}
-		dst[o++] = 'x';
-		dst[o++] = hex[c >> 4];
-		dst[o++] = hex[c & 15];
-	}
-	dst[o] = '\0';
+	log_name(dst, len, src);
 }
 
 size_t

@@ -286,7 +286,7 @@ void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 
 /* model.c: log content made safe to print */
-void model_name(char *dst, size_t len, const char *src);	/* a name: reversible, see model.c */
+void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */
 size_t model_cols(const char *s);	/* columns s takes: its UTF-8 characters */
 void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width columns */
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */

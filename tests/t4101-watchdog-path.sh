@@ -8,8 +8,11 @@ mkdir victim
 echo keep > victim/file
 W="$T/victim
 w"
+mkdir tree
+printf 'CONFIG_TINY=y\n' > tree/.config
+printf 'vmlinux:\n\ttrue\nclean:\n\ttrue\n' > tree/Makefile
 mkdir "$W"
-start_bg -n 1 --units 1 --lead 60 --no-baseline --probe off --size 8M -o "$W" io_other
+start_bg -n 1 -s tree --lead 60 --no-baseline --probe off --size 8M -o "$W" io_other
 i=0
 until [ -n "$(ls -d "$W"/contest-run.* 2>/dev/null)" ]; do
 	kill -0 $bg 2>/dev/null || fail "contest ended: $(cat stderr)"

@@ -9,9 +9,12 @@
 expect 2 "$CONTEST" -n 1 --units 1 --lead 0 -k "$(printf 'k%.0s' $(seq 70))" no_load
 grep -q "it is 70 bytes, and a label is at most 63" stderr || fail "long label: $(cat stderr)"
 [ ! -e contest.log ] && [ ! -e contest-work ] || fail "something was made"
-expect 0 "$CONTEST" -n 1 --units 1 --lead 0 --probe off -k '6.18-é' no_load
+mkdir tree
+printf 'CONFIG_TINY=y\n' > tree/.config
+printf 'vmlinux:\n\ttrue\nclean:\n\ttrue\n' > tree/Makefile
+expect 0 "$CONTEST" -n 1 -s tree --lead 0 --probe off -k '6.18-é' no_load
 grep -q ' label=6.18-%C3%A9 ' contest.log || fail "label not kept: $(cat contest.log)"
-rec '6.18-%C3%BC' no_load 100 150 10 0 0 >> contest.log
+rec '6.18-%C3%BC' no_load 100 150 10 0 0 workload="$T/tree" >> contest.log
 expect 0 "$CONTEST" -r contest.log
 grep -q '^6.18-é  *1 ' stdout && grep -q '^6.18-ü  *1 ' stdout || fail "two labels merged: $(cat stdout)"
 # two kernels, one label

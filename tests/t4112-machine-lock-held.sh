@@ -13,6 +13,10 @@ U=$(mktemp -d /tmp/contest-t4112.XXXXXX)
 holder=
 trap '[ -n "$holder" ] && kill $holder 2>/dev/null; rm -rf "$T" "$U"' EXIT
 chmod 1777 "$U"
+# a kernel tree whose build is 'true': the lock, not a compile, is tested
+mkdir tree
+printf 'CONFIG_TINY=y\n' > tree/.config
+printf 'vmlinux:\n\ttrue\nclean:\n\ttrue\n' > tree/Makefile
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # hold $1 as nobody (flock -s: a read-only open) until the test makes $U/go (60 s at most)
 hold() {
@@ -27,7 +31,7 @@ hold() {
 : > "$U/root.lock"
 chmod 644 "$U/root.lock"
 hold "$U/root.lock"
-CONTEST_LOCK="$U/root.lock" timeout 30 "$CONTEST" -n 1 --units 1 --lead 0 --probe off no_load > stdout 2> stderr
+CONTEST_LOCK="$U/root.lock" timeout 30 "$CONTEST" -n 1 -s tree --lead 0 --probe off no_load > stdout 2> stderr
 rc=$?
 touch "$U/go"
 wait $holder
@@ -37,7 +41,7 @@ grep -q "the machine lock '$U/root.lock' is held by pid [0-9]* ('flock'), which 
 # nobody's own lock file, with an escape sequence in it
 as_nobody sh -c "printf '\033]0;pwned\007\n' > '$U/contest.lock'"
 hold "$U/contest.lock"
-CONTEST_LOCK="$U/contest.lock" timeout 30 "$CONTEST" -n 1 --units 1 --lead 0 --probe off no_load > stdout 2> stderr
+CONTEST_LOCK="$U/contest.lock" timeout 30 "$CONTEST" -n 1 -s tree --lead 0 --probe off no_load > stdout 2> stderr
 rc=$?
 touch "$U/go"
 wait $holder

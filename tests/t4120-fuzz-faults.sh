@@ -3,7 +3,7 @@
 # sends, split anywhere, give exactly their state) and the labels
 # (tests/fuzz/fuzz-label.c: a label is kept or refused, a made label and
 # a printed name read back to the string, two strings never one label),
-# under libFuzzer with ASan and UBSan, FUZZ_TIME seconds each (5 by
+# under libFuzzer with ASan and UBSan, FUZZ_TIME seconds each (3 by
 # default), seeded from tests/fuzz/corpus-watch and corpus-label.
 # Skipped where clang has no libFuzzer.
 . "$(dirname "$0")/lib.sh"
@@ -13,7 +13,7 @@ clang -fsanitize=fuzzer,address,undefined -o probe.bin probe.c >/dev/null 2>&1 |
 for f in watch label; do
 	make -s -C "$top" tests/fuzz-$f.bin >build.out 2>&1 || { cat build.out; fail "cannot build fuzz-$f"; }
 	mkdir corpus-$f
-	"$top/tests/fuzz-$f.bin" -max_total_time="${FUZZ_TIME:-5}" -timeout=10 -rss_limit_mb=1024 \
+	"$top/tests/fuzz-$f.bin" -max_total_time="${FUZZ_TIME:-3}" -timeout=10 -rss_limit_mb=1024 \
 	    -print_final_stats=1 corpus-$f "$top/tests/fuzz/corpus-$f" > out 2>&1
 	rc=$?
 	grep -E '^(Done|stat::number_of_executed_units)' out

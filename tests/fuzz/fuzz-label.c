@@ -1,11 +1,11 @@
 /*
  * fuzz-label.c: libFuzzer entry point for labels (log.c: log_label_ok,
- * log_label_make) and the report's printed names (model.c: model_name).
+ * log_label_make) and the report's printed names (log.c: log_name).
  * The input is two strings split at the first 0xff byte (its NULs cut
  * each short).  For each: a label log_label_ok takes is 1 to 63 bytes
  * and log_label_make leaves it as it is; log_label_make's label, when it
  * gives one, fits, holds only what a label may and %XX, and decodes back
- * to the string; model_name prints no control byte and decodes back to
+ * to the string; log_name prints no control byte and decodes back to
  * the string.  For the pair: different strings never give the same
  * label nor print the same.  Anything else aborts.
  */
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../model.h"
+#include "../../log.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "fuzz-label: %s\n", #c); abort(); } } while (0)
 
@@ -89,8 +89,7 @@ one(const char *s, char *label, int *made, char *shown)
 		CHECK(strcmp(back, s) == 0);
 	} else
 		CHECK(n == 0 || n > LOG_LABEL_MAX / 3);	/* only length refuses */
-	model_name(shown, 4 * 300 + 1, s);
-	CHECK(model_cols(shown) <= strlen(shown));
+	log_name(shown, 4 * 300 + 1, s);
 	unname(shown, back);
 	CHECK(strcmp(back, s) == 0);
 }
