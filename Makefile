@@ -10,12 +10,17 @@ LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
+# the one copy of each shared helper (util.h; outfile.h, the opener of what
+# contest writes): every program below links it
+UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o watchmsg.o sys.o probe.o log.o outfile.o util.o loads/table.o loads/common.o $(LOADS)
-# the report: the model, then one file per renderer
-REPORT = report.o model.o table.o compare.o csv.o json.o bars.o svg.o stats.o
-OBJ = contest.o gen.o $(REPORT) $(CORE)
-HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h model.h probe.h report.h run.h stats.h sys.h util.h loads/load.h
+CORE = run.o cage.o watchmsg.o sys.o probe.o log.o loads/table.o loads/common.o $(LOADS)
+# the report: its entry point, the model, then one file per renderer
+REPORT = report.o report/model.o report/text.o report/compare.o report/csv.o \
+	report/json.o report/bars.o report/svg.o report/stats.o
+OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
+HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h report.h run.h sys.h util.h \
+	loads/load.h report/model.h report/stats.h
 
 all: contest
 
@@ -28,46 +33,51 @@ contest: $(OBJ)
 $(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-# test programs, built with the project's flags; not installed
+# test programs, built with the project's flags; not installed.  Each
+# links what it tests and $(UTIL).
 TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin
-tests/solo.bin: tests/solo.c $(CORE) $(HDR)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/solo.c $(CORE) $(LDLIBS)
-tests/unit-log.bin: tests/unit-log.c log.o outfile.o log.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-log.c log.o outfile.o $(LDLIBS)
-tests/report-run.bin: tests/report-run.c $(REPORT) log.o outfile.o $(HDR)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/report-run.c $(REPORT) log.o outfile.o $(LDLIBS)
-tests/stats-test.bin: tests/stats-test.c stats.o stats.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/stats-test.c stats.o $(LDLIBS)
+	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-util.bin
+TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
+tests/solo.bin: tests/solo.c $(CORE) $(UTIL) $(HDR)
+	$(TESTLINK) tests/solo.c $(CORE) $(UTIL) $(LDLIBS)
+tests/unit-util.bin: tests/unit-util.c $(UTIL) $(HDR)
+	$(TESTLINK) tests/unit-util.c $(UTIL) $(LDLIBS)
+tests/unit-log.bin: tests/unit-log.c log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/unit-log.c log.o $(UTIL) $(LDLIBS)
+tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/report-run.c $(REPORT) log.o $(UTIL) $(LDLIBS)
+tests/stats-test.bin: tests/stats-test.c report/stats.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/stats-test.c report/stats.o $(UTIL) $(LDLIBS)
 
-tests/unit-sys.bin: tests/unit-sys.c sys.o sys.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-sys.c sys.o $(LDLIBS)
+tests/unit-sys.bin: tests/unit-sys.c sys.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/unit-sys.c sys.o $(UTIL) $(LDLIBS)
 # to check sys.c by hand against vmstat and /proc/stat
-tests/sys-probe.bin: tests/sys-probe.c sys.o sys.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/sys-probe.c sys.o $(LDLIBS)
+tests/sys-probe.bin: tests/sys-probe.c sys.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-probe.c sys.o $(UTIL) $(LDLIBS)
 
 # the interactivity probe alone: its unit test, and a driver for tests
 # and make bench (doc/probe.md)
-tests/unit-probe.bin: tests/unit-probe.c probe.o probe.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit-probe.c probe.o $(LDLIBS)
-tests/probe-solo.bin: tests/probe-solo.c probe.o probe.h
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/probe-solo.c probe.o $(LDLIBS)
+tests/unit-probe.bin: tests/unit-probe.c probe.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/unit-probe.c probe.o $(UTIL) $(LDLIBS)
+tests/probe-solo.bin: tests/probe-solo.c probe.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/probe-solo.c probe.o $(UTIL) $(LDLIBS)
 
 # the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
 # report's sources; make check runs it briefly when clang has libFuzzer
 FUZZCC = clang
 FUZZ_TIME = 60
-tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c $(HDR)
+FUZZSRC = $(REPORT:.o=.c) log.c $(UTIL:.o=.c)
+tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(FUZZSRC) $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(REPORT:.o=.c) log.c outfile.c -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(FUZZSRC) -lm
 
 # the watchdog's protocol and the labels (t4120 runs them briefly)
 tests/fuzz-watch.bin: tests/fuzz/fuzz-watch.c watchmsg.c watchmsg.h
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-watch.c watchmsg.c
-tests/fuzz-label.bin: tests/fuzz/fuzz-label.c log.c outfile.c log.h outfile.h
+tests/fuzz-label.bin: tests/fuzz/fuzz-label.c log.c $(UTIL:.o=.c) $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c log.c outfile.c -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c log.c $(UTIL:.o=.c) -lm
 
 fuzz: tests/fuzz-report.bin
 	mkdir -p tests/tmp/fuzz-corpus

@@ -68,16 +68,14 @@ nap(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* The fields after the command name of /proc/PID/stat: state first. */
-static const char *
-stat_rest(const char *pid, char *buf, size_t len)
+/* /proc/NAME/stat, NAME a pid or a directory entry of /proc; 0 or -1. */
+static int
+stat_of(const char *name, struct proc_stat *ps)
 {
-	char path[64], *p;
+	char path[64];
 
-	snprintf(path, sizeof(path), "/proc/%.20s/stat", pid);
-	if (read_small(path, buf, len) <= 0 || (p = strrchr(buf, ')')) == NULL || p[1] == '\0')
-		return NULL;
-	return p + 2;
+	snprintf(path, sizeof(path), "/proc/%.20s/stat", name);
+	return proc_stat_read(path, ps);
 }
 
 /*
@@ -94,17 +92,11 @@ group_cpu(pid_t pgid)
 	if (pgid <= 0 || (d = opendir("/proc")) == NULL)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
-		unsigned long long ut, st, cut, cst;
-		char buf[1024];
-		const char *p;
-		long pgrp;
+		struct proc_stat ps;
 
-		if (!isdigit((unsigned char)de->d_name[0]) || (p = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
+		if (!isdigit((unsigned char)de->d_name[0]) || stat_of(de->d_name, &ps) < 0 || ps.pgrp != pgid)
 			continue;
-		if (sscanf(p, "%*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-		    &pgrp, &ut, &st, &cut, &cst) != 5 || pgrp != pgid)
-			continue;
-		ticks += ut + st + cut + cst;
+		ticks += ps.utime + ps.stime + ps.cutime + ps.cstime;
 	}
 	closedir(d);
 	return (double)ticks / (double)sysconf(_SC_CLK_TCK);
@@ -121,15 +113,13 @@ my_children(const struct cage *c, pid_t *pids, int max)
 	if ((d = opendir("/proc")) == NULL)
 		return 0;
 	while ((de = readdir(d)) != NULL && n < max) {
-		char buf[1024];
-		const char *p;
-		long ppid;
+		struct proc_stat ps;
 		pid_t pid;
 
-		if (!isdigit((unsigned char)de->d_name[0]) || (p = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
+		if (!isdigit((unsigned char)de->d_name[0]) || stat_of(de->d_name, &ps) < 0)
 			continue;
 		pid = (pid_t)atol(de->d_name);
-		if (sscanf(p, "%*c %ld", &ppid) == 1 && ppid == (long)getpid() && pid != c->wd_pid)
+		if (ps.ppid == (long)getpid() && pid != c->wd_pid)
 			pids[n++] = pid;
 	}
 	closedir(d);
@@ -137,23 +127,6 @@ my_children(const struct cage *c, pid_t *pids, int max)
 }
 
 /* ------------------------------------------------------------- cgroups */
-
-/* Undo mountinfo's octal escapes (\040 for a space) in place. */
-static void
-unescape(char *s)
-{
-	char *o = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else
-			*o++ = *s;
-	}
-	*o = '\0';
-}
 
 /* The directory of contest's own cgroup v2; -1 with why. */
 static int
@@ -171,8 +144,8 @@ own_cgroup(char *dir, size_t len, char *why, size_t whylen)
 				continue;
 			if (sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
 				continue;
-			unescape(r);
-			unescape(m);
+			mnt_unescape(r);
+			mnt_unescape(m);
 			snprintf(root, sizeof(root), "%s", r);
 			snprintf(mnt, sizeof(mnt), "%s", m);
 			break;
@@ -265,15 +238,11 @@ cg_remove(const char *dir)
 static unsigned long long
 started(long pid)
 {
-	unsigned long long t = 0;
-	char buf[1024], name[32];
-	const char *p;
+	struct proc_stat ps;
+	char name[32];
 
 	snprintf(name, sizeof(name), "%ld", pid);
-	if ((p = stat_rest(name, buf, sizeof(buf))) == NULL ||
-	    sscanf(p, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", &t) != 1)
-		return 0;
-	return t;
+	return stat_of(name, &ps) < 0 ? 0 : ps.start;
 }
 
 /*
@@ -605,12 +574,10 @@ cage_pids(const struct cage *c, int part, pid_t *pids, int max)
 	if (c->pgid[part] <= 0 || (d = opendir("/proc")) == NULL)
 		return 0;
 	while ((de = readdir(d)) != NULL && n < max) {
-		const char *s;
-		long pgrp;
+		struct proc_stat ps;
 
-		if (!isdigit((unsigned char)de->d_name[0]) || (s = stat_rest(de->d_name, buf, sizeof(buf))) == NULL)
-			continue;
-		if (sscanf(s, "%*c %*d %ld", &pgrp) == 1 && pgrp == (long)c->pgid[part])
+		if (isdigit((unsigned char)de->d_name[0]) && stat_of(de->d_name, &ps) == 0 &&
+		    ps.pgrp == (long)c->pgid[part])
 			pids[n++] = (pid_t)atol(de->d_name);
 	}
 	closedir(d);

@@ -89,32 +89,161 @@ stopped_by(int sig, int live)
 
 /* -------------------------------------------------------- command line */
 
+/*
+ * The core options, one row each.  getopt's short and long options,
+ * usage() (--help) and the check that an option goes with its mode are
+ * made from this table; the loads' own options come from the load table
+ * (loads/load.h) and join them.  Adding an option:
+ *   1. one row here: its id, --NAME, -KEY or 0, the argument's name for
+ *      --help or NULL for none, the mode it belongs to, one line of help;
+ *   2. its case, by id, in the switch of parse_options();
+ *   3. its entry in doc/contest.1, in SYNOPSIS and OPTIONS (t0017 checks
+ *      both against --help).
+ * Modes: RUN (a run of the suite), REPORT (with -r), BOTH, ALONE (does
+ * its job and exits).  An option given in the other mode is refused.
+ */
+#define CORE_OPTIONS(X) \
+	X(OPT_RUNS,	"runs",		'n', "RUNS",	RUN,	"runs of each load, 1 to 1000 (default 3)") \
+	X(OPT_LABEL,	"label",	'k', "LABEL",	RUN,	"the kernel's name in the log (default uname -r)") \
+	X(OPT_LOG,	"log",		'l', "LOG",	BOTH,	"the results log (default contest.log)") \
+	X(OPT_WORKDIR,	"workdir",	'd', "WORKDIR",	RUN,	"the work directory (default contest-work)") \
+	X(OPT_SOURCE,	"source",	's', "KERNEL_TREE", RUN, "compile this kernel tree, not the built-in one") \
+	X(OPT_TARGET,	"target",	'T', "TARGET",	RUN,	"the make target in a kernel tree (default vmlinux)") \
+	X(OPT_JOBS,	"jobs",		'j', "JOBS",	RUN,	"make -j JOBS (default 4 x online CPUs)") \
+	X(OPT_LEAD,	"lead",		0,   "SECONDS",	RUN,	"a load runs alone this long first (default 3)") \
+	X(OPT_UNITS,	"units",	0,   "N",	RUN,	"translation units of the built-in tree (default 500)") \
+	X(OPT_TIMEOUT,	"timeout",	0,   "SECONDS",	RUN,	"the longest a compile may take") \
+	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
+	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
+	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_REPORT,	"report",	'r', NULL,	REPORT,	"render the logs instead of running") \
+	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
+	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
+	X(OPT_COMPARE,	"compare",	'c', "LABEL",	REPORT,	"each label against LABEL, metric by metric") \
+	X(OPT_FORMAT,	"format",	0,   "table|csv|json", REPORT, "the report's form (default table)") \
+	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
+	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
+	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
+	X(OPT_LIST,	"list-loads",	0,   NULL,	ALONE,	"print every load and exit") \
+	X(OPT_HELP,	"help",		0,   NULL,	ALONE,	"print this and exit") \
+	X(OPT_VERSION,	"version",	0,   NULL,	ALONE,	"print the version and exit")
+
+enum mode { RUN = 1, REPORT = 2, BOTH = RUN | REPORT, ALONE = 4 };
+
+struct core_option {
+	const char *name;	/* --NAME */
+	int key;		/* -KEY as well, or 0 */
+	const char *arg;	/* the argument's name in --help; NULL: it takes none */
+	enum mode mode;		/* the command line it belongs to */
+	const char *help;	/* one line for --help */
+};
+
+#define AS_ID(id, name, key, arg, mode, help) id,
+#define AS_ROW(id, name, key, arg, mode, help) { name, key, arg, mode, help },
+enum core_id { CORE_OPTIONS(AS_ID) NCORE };
+static const struct core_option core[NCORE] = { CORE_OPTIONS(AS_ROW) };
+
+#define GETOPT_LONG	256	/* getopt's value for a long option: this + its index */
+#define MAXLOADOPTS	32	/* the loads' options offered, at most */
+
+/* One option in synopsis form, "[-n RUNS]" or "[--by-load]". */
 static void
-usage(FILE *f)
+synopsis_item(char *buf, size_t len, int key, const char *name, const char *arg)
+{
+	if (key)
+		snprintf(buf, len, "[-%c%s%s]", key, arg ? " " : "", arg ? arg : "");
+	else
+		snprintf(buf, len, "[--%s%s%s]", name, arg ? " " : "", arg ? arg : "");
+}
+
+/* Add item to the synopsis line being printed, wrapping before column 80. */
+static void
+synopsis_add(FILE *f, int *col, const char *item)
+{
+	int n = (int)strlen(item);
+
+	if (*col + 1 + n > 79) {
+		fprintf(f, "\n%15s", "");
+		*col = 15;
+	} else {
+		fputc(' ', f);
+		(*col)++;
+	}
+	fputs(item, f);
+	*col += n;
+}
+
+/* The synopsis of one mode: its core options, then the loads' for RUN. */
+static void
+synopsis(FILE *f, const char *lead, enum mode mode, const char *tail)
 {
 	const struct load *const *l;
 	const struct load_option *o;
+	char item[96];
+	int i, col;
 
-	fprintf(f,
-	    "usage: contest [-n RUNS] [-k LABEL] [-l LOG] [-d WORKDIR] [-s KERNEL_TREE]\n"
-	    "               [-T TARGET] [-j JOBS] [--lead SECONDS] [--units N]\n"
-	    "               [--timeout SECONDS] [--by-load] [--no-baseline]\n"
-	    "               [--probe audio|video|PERIOD_MS:PERCENT|off]\n"
-	    "               [LOAD OPTIONS] [LOAD...]\n"
-	    "       contest -r [-v] [-b LABEL] [-c LABEL] [--format table|csv|json]\n"
-	    "               [--bars] [--svg FILE] [--disturbed] [LOG...]\n"
-	    "       contest --list-loads | --help | --version\n"
-	    "load options:\n");
-	for (l = load_table; *l; l++)
+	col = fprintf(f, "%s", lead);
+	for (i = 0; i < NCORE; i++)
+		if ((core[i].mode & mode) && i != OPT_REPORT) {
+			synopsis_item(item, sizeof(item), core[i].key, core[i].name, core[i].arg);
+			synopsis_add(f, &col, item);
+		}
+	for (l = load_table; mode == RUN && *l; l++)
 		for (o = (*l)->options; o && o->name; o++)
 			if (load_option_find(o->name) == o) {
-				char flag[64];
-				if (o->key)
-					snprintf(flag, sizeof(flag), "-%c, --%s %s", o->key, o->name, o->arg);
-				else
-					snprintf(flag, sizeof(flag), "--%s %s", o->name, o->arg);
-				fprintf(f, "  %-22s %s\n", flag, o->help);
+				synopsis_item(item, sizeof(item), o->key, o->name, o->arg);
+				synopsis_add(f, &col, item);
 			}
+	synopsis_add(f, &col, tail);
+	fputc('\n', f);
+}
+
+/* One line of help: "  -n, --runs RUNS   what it is". */
+static void
+help_line(FILE *f, int key, const char *name, const char *arg, const char *help)
+{
+	char flag[64];
+
+	snprintf(flag, sizeof(flag), "%c%c%s--%s%s%s", key ? '-' : ' ', key ? key : ' ',
+	    key ? ", " : "  ", name, arg ? " " : "", arg ? arg : "");
+	if (strlen(flag) > 24)
+		fprintf(f, "  %s\n%27s%s\n", flag, "", help);
+	else
+		fprintf(f, "  %-24s %s\n", flag, help);
+}
+
+/* The synopsis, and with full every option's line of help (--help). */
+static void
+usage(FILE *f, int full)
+{
+	static const struct { enum mode mode; const char *title; } part[] = {
+		{ RUN, "options of a run" }, { REPORT, "options of the report (with -r)" },
+		{ ALONE, "on their own" },
+	};
+	const struct load *const *l;
+	const struct load_option *o;
+	size_t p;
+	int i;
+
+	synopsis(f, "usage: contest", RUN, "[LOAD...]");
+	synopsis(f, "       contest -r", REPORT, "[LOG...]");
+	fprintf(f, "       contest");
+	for (i = 0, p = 0; i < NCORE; i++)
+		if (core[i].mode == ALONE)
+			fprintf(f, "%s--%s", p++ ? " | " : " ", core[i].name);
+	fprintf(f, "\n");
+	for (p = 0; full && p < sizeof(part) / sizeof(part[0]); p++) {
+		fprintf(f, "%s:\n", part[p].title);
+		for (i = 0; i < NCORE; i++)
+			if (core[i].mode & part[p].mode)
+				help_line(f, core[i].key, core[i].name, core[i].arg, core[i].help);
+	}
+	if (full)
+		fprintf(f, "options of the loads (of a run):\n");
+	for (l = load_table; full && *l; l++)
+		for (o = (*l)->options; o && o->name; o++)
+			if (load_option_find(o->name) == o)
+				help_line(f, o->key, o->name, o->arg, o->help);
 }
 
 /* Numbers from the command line: whole, in range, nothing after them. */
@@ -1279,138 +1408,175 @@ run_mode(int argc, char **argv)
 	return final_report(loads, nloads) || failed;
 }
 
-int
-main(int argc, char **argv)
+/* An option's name as typed: "-n" when it has a letter, else "--lead". */
+static const char *
+option_name(char *buf, size_t len, int key, const char *name)
 {
-	enum { O_LEAD = 256, O_UNITS, O_TIMEOUT, O_BYLOAD, O_NOBASE, O_PROBE, O_LIST, O_HELP, O_VERSION,
-	       O_FORMAT, O_BARS, O_SVG, O_DISTURBED, O_LOADOPT };
-	static const struct option fixed[] = {
-		{ "runs", required_argument, NULL, 'n' },
-		{ "label", required_argument, NULL, 'k' },
-		{ "log", required_argument, NULL, 'l' },
-		{ "workdir", required_argument, NULL, 'd' },
-		{ "source", required_argument, NULL, 's' },
-		{ "target", required_argument, NULL, 'T' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "report", no_argument, NULL, 'r' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "base", required_argument, NULL, 'b' },
-		{ "compare", required_argument, NULL, 'c' },
-		{ "lead", required_argument, NULL, O_LEAD },
-		{ "units", required_argument, NULL, O_UNITS },
-		{ "timeout", required_argument, NULL, O_TIMEOUT },
-		{ "by-load", no_argument, NULL, O_BYLOAD },
-		{ "probe", required_argument, NULL, O_PROBE },
-		{ "no-baseline", no_argument, NULL, O_NOBASE },
-		{ "list-loads", no_argument, NULL, O_LIST },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "bars", no_argument, NULL, O_BARS },
-		{ "svg", required_argument, NULL, O_SVG },
-		{ "disturbed", no_argument, NULL, O_DISTURBED },
-		{ "help", no_argument, NULL, O_HELP },
-		{ "version", no_argument, NULL, O_VERSION },
-	};
-	enum { NFIXED = sizeof(fixed) / sizeof(fixed[0]) };
-	struct option longopts[NFIXED + 32 + 1];
-	const struct load_option *lopt[32];
-	char shortopts[64] = "n:k:l:d:s:T:j:rvb:c:", why[512];
+	if (key)
+		snprintf(buf, len, "-%c", key);
+	else
+		snprintf(buf, len, "--%s", name);
+	return buf;
+}
+
+/*
+ * getopt's short and long options: the core table's, then the loads'
+ * (getopt reports each as GETOPT_LONG + its index; lopt[i] is index
+ * NCORE + i).  How many options in all.
+ */
+static int
+getopt_tables(char *shortopts, size_t slen, struct option *longopts, const struct load_option **lopt)
+{
 	const struct load *const *l;
 	const struct load_option *o;
-	int c, nl = 0, idx;
-	size_t sl;
+	size_t sl = 0;
+	int n = 0, i;
 
-	/* the loads' own options join the command line */
-	memcpy(longopts, fixed, sizeof(fixed));
+	for (i = 0; i < NCORE; i++) {
+		longopts[n].name = core[i].name;
+		longopts[n].has_arg = core[i].arg ? required_argument : no_argument;
+		longopts[n].flag = NULL;
+		longopts[n].val = GETOPT_LONG + n;
+		n++;
+	}
 	for (l = load_table; *l; l++)
-		for (o = (*l)->options; o && o->name; o++) {
-			if (load_option_find(o->name) != o || nl == 32)
-				continue;
-			lopt[nl] = o;
-			longopts[NFIXED + nl].name = o->name;
-			longopts[NFIXED + nl].has_arg = required_argument;
-			longopts[NFIXED + nl].flag = NULL;
-			longopts[NFIXED + nl].val = O_LOADOPT + nl;
-			if (o->key && (sl = strlen(shortopts)) + 3 < sizeof(shortopts)) {
-				shortopts[sl] = (char)o->key;
-				shortopts[sl + 1] = ':';
-				shortopts[sl + 2] = '\0';
+		for (o = (*l)->options; o && o->name && n < NCORE + MAXLOADOPTS; o++)
+			if (load_option_find(o->name) == o) {
+				lopt[n - NCORE] = o;
+				longopts[n].name = o->name;
+				longopts[n].has_arg = required_argument;
+				longopts[n].flag = NULL;
+				longopts[n].val = GETOPT_LONG + n;
+				n++;
 			}
-			nl++;
+	memset(&longopts[n], 0, sizeof(longopts[0]));
+	for (i = 0; i < n; i++) {
+		int key = i < NCORE ? core[i].key : lopt[i - NCORE]->key;
+
+		if (key && sl + 3 < slen) {
+			shortopts[sl++] = (char)key;
+			if (longopts[i].has_arg)
+				shortopts[sl++] = ':';
 		}
-	memset(&longopts[NFIXED + nl], 0, sizeof(longopts[0]));
+	}
+	shortopts[sl] = '\0';
+	return n;
+}
 
-	opt.runs = DEF_RUNS;
-	opt.log = DEF_LOG;
-	opt.workdir = DEF_WORKDIR;
-	opt.target = DEF_TARGET;
-	opt.lead = DEF_LEAD;
-	opt.units = DEF_UNITS;
-	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
-		errx(2, "%s", why);
+/* What getopt returned as the option's index (see getopt_tables), -1 if none. */
+static int
+option_index(int c, const struct load_option *const *lopt, int n)
+{
+	int i;
 
-	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
-		const struct load_option *hit = NULL;
-		int i;
+	if (c >= GETOPT_LONG && c < GETOPT_LONG + n)
+		return c - GETOPT_LONG;
+	for (i = 0; i < n && c != '?'; i++)
+		if ((i < NCORE ? core[i].key : lopt[i - NCORE]->key) == c)
+			return i;
+	return -1;
+}
 
-		if (c >= O_LOADOPT && c < O_LOADOPT + nl)
-			hit = lopt[c - O_LOADOPT];
-		for (i = 0; i < nl && hit == NULL; i++)
-			if (lopt[i]->key && lopt[i]->key == c)
-				hit = lopt[i];
-		if (hit) {
-			if (load_option_set(hit->name, optarg, why, sizeof(why)) < 0)
+/* The report's own options given without -r, or a run's with it: exit 2. */
+static void
+check_mode(int report_only, const char *run_only)
+{
+	char list[512], name[64];
+	size_t n = 0;
+	int i, k = 0, m = 0;
+
+	if (opt.report && run_only)
+		errx(2, "%s is an option of a run: it does not go with -r", run_only);
+	if (opt.report || !report_only)
+		return;
+	for (i = 0; i < NCORE; i++)
+		m += core[i].mode == REPORT && i != OPT_REPORT;
+	for (i = 0; i < NCORE; i++)
+		if (core[i].mode == REPORT && i != OPT_REPORT && n < sizeof(list)) {
+			k++;
+			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", k == 1 ? "" : k == m ? " and " : ", ",
+			    option_name(name, sizeof(name), core[i].key, core[i].name));
+		}
+	errx(2, "%s go with -r", list);
+}
+
+/*
+ * The command line into opt; the loads' options into the load table's
+ * values.  -1 when an option of its own (--help) said all, else the
+ * index of the first operand.
+ */
+static int
+parse_options(int argc, char **argv)
+{
+	struct option longopts[NCORE + MAXLOADOPTS + 1];
+	const struct load_option *lopt[MAXLOADOPTS];
+	char shortopts[2 * NCORE + 2 * MAXLOADOPTS + 1], why[512], run_only[64] = "";
+	int c, i, n, report_only = 0;
+
+	n = getopt_tables(shortopts, sizeof(shortopts), longopts, lopt);
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if ((i = option_index(c, lopt, n)) < 0) {
+			usage(stderr, 0);
+			exit(2);
+		}
+		if (i < NCORE && core[i].mode == REPORT && i != OPT_REPORT)
+			report_only = 1;
+		if ((i >= NCORE || core[i].mode == RUN) && !run_only[0])
+			option_name(run_only, sizeof(run_only), i < NCORE ? core[i].key : lopt[i - NCORE]->key,
+			    i < NCORE ? core[i].name : lopt[i - NCORE]->name);
+		if (i >= NCORE) {
+			if (load_option_set(lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			continue;
 		}
-		switch (c) {
-		case 'n': opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
-		case 'k':
+		switch (i) {
+		case OPT_RUNS: opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
+		case OPT_LABEL:
 			if (log_label_ok(optarg, why, sizeof(why)) < 0) {
 				char vis[256];
-				size_t n = strlen(optarg);
-				log_vis(vis, sizeof(vis), optarg, n > 80 ? 80 : n);
-				errx(2, "-k LABEL '%s%s': %s", vis, n > 80 ? "..." : "", why);
+				size_t len = strlen(optarg);
+				log_vis(vis, sizeof(vis), optarg, len > 80 ? 80 : len);
+				errx(2, "-k LABEL '%s%s': %s", vis, len > 80 ? "..." : "", why);
 			}
 			snprintf(opt.label, sizeof(opt.label), "%s", optarg);
 			break;
-		case 'l':
+		case OPT_LOG:
 			if (!*optarg)
 				errx(2, "-l LOG must not be empty");
 			opt.log = optarg;
 			break;
-		case 'd':
+		case OPT_WORKDIR:
 			if (!*optarg)
 				errx(2, "-d WORKDIR must not be empty");
 			opt.workdir = optarg;
 			break;
-		case 's':
+		case OPT_SOURCE:
 			if (!*optarg)
 				errx(2, "-s KERNEL_TREE must not be empty");
 			opt.tree = optarg;
 			break;
-		case 'T':
+		case OPT_TARGET:
 			if (!*optarg || *optarg == '-')
 				errx(2, "-T TARGET must be a make target, not '%s'", optarg);
 			opt.target = optarg;
 			break;
-		case 'j': opt.jobs = number("-j JOBS", optarg, 1, MAX_JOBS); break;
-		case 'r': opt.report = 1; break;
-		case 'v': opt.ro.verbose = 1; break;
-		case 'b': opt.ro.base = optarg; break;
-		case 'c': opt.ro.compare = optarg; break;
-		case O_LEAD: opt.lead = number("--lead SECONDS", optarg, 0, MAX_LEAD); break;
-		case O_UNITS: opt.units = number("--units N", optarg, 1, MAX_UNITS); break;
-		case O_TIMEOUT:
+		case OPT_JOBS: opt.jobs = number("-j JOBS", optarg, 1, MAX_JOBS); break;
+		case OPT_LEAD: opt.lead = number("--lead SECONDS", optarg, 0, MAX_LEAD); break;
+		case OPT_UNITS: opt.units = number("--units N", optarg, 1, MAX_UNITS); break;
+		case OPT_TIMEOUT:
 			opt.timeout = (double)number("--timeout SECONDS", optarg, 1, MAX_TIMEOUT);
 			break;
-		case O_BYLOAD: opt.by_load = 1; break;
-		case O_PROBE:
+		case OPT_BYLOAD: opt.by_load = 1; break;
+		case OPT_NOBASE: opt.no_baseline = 1; break;
+		case OPT_PROBE:
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
-		case O_NOBASE: opt.no_baseline = 1; break;
-		case O_LIST: list_loads(); return 0;
-		case O_FORMAT:
+		case OPT_REPORT: opt.report = 1; break;
+		case OPT_VERBOSE: opt.ro.verbose = 1; break;
+		case OPT_BASE: opt.ro.base = optarg; break;
+		case OPT_COMPARE: opt.ro.compare = optarg; break;
+		case OPT_FORMAT:
 			if (!strcmp(optarg, "table"))
 				opt.ro.format = REPORT_TABLE;
 			else if (!strcmp(optarg, "csv"))
@@ -1420,34 +1586,50 @@ main(int argc, char **argv)
 			else
 				errx(2, "--format must be table, csv or json, not '%s'", optarg);
 			break;
-		case O_BARS: opt.ro.bars = 1; break;
-		case O_SVG: opt.ro.svg = optarg; break;
-		case O_DISTURBED: opt.ro.disturbed = 1; break;
-		case O_HELP: usage(stdout); return 0;
-		case O_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return 0;
-		default: usage(stderr); return 2;
+		case OPT_BARS: opt.ro.bars = 1; break;
+		case OPT_SVG: opt.ro.svg = optarg; break;
+		case OPT_DISTURBED: opt.ro.disturbed = 1; break;
+		case OPT_LIST: list_loads(); return -1;
+		case OPT_HELP: usage(stdout, 1); return -1;
+		case OPT_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return -1;
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	check_mode(report_only, run_only[0] ? run_only : NULL);
+	return optind;
+}
+
+int
+main(int argc, char **argv)
+{
+	char why[512];
+	int first;
+
+	opt.runs = DEF_RUNS;
+	opt.log = DEF_LOG;
+	opt.workdir = DEF_WORKDIR;
+	opt.target = DEF_TARGET;
+	opt.lead = DEF_LEAD;
+	opt.units = DEF_UNITS;
+	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
+	if ((first = parse_options(argc, argv)) < 0)
+		return 0;
+	argc -= first;
+	argv += first;
 
 	/* a write past the file size limit fails with EFBIG, said and undone,
 	 * instead of killing contest mid-record; children get SIG_DFL back */
 	signal(SIGXFSZ, SIG_IGN);
 	if (opt.report) {
-		const char *def[1];
+		const char *def[1] = { opt.log };
+
 		if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
 			errx(2, "--svg: %s", why);
 		report_data(&opt.ro);
 		signal(SIGPIPE, SIG_IGN);
-		if (argc == 0) {
-			def[0] = opt.log;
+		if (argc == 0)
 			return report(&opt.ro, 1, def, stdout);
-		}
 		return report(&opt.ro, argc, (const char *const *)argv, stdout);
 	}
-	if (opt.ro.verbose || opt.ro.base || opt.ro.compare || opt.ro.bars || opt.ro.svg || opt.ro.format ||
-	    opt.ro.disturbed)
-		errx(2, "-v, -b, -c, --format, --bars, --svg and --disturbed go with -r");
 	return run_mode(argc, argv);
 }

@@ -22,6 +22,7 @@
 
 #include "log.h"
 #include "outfile.h"
+#include "util.h"
 
 enum type { T_INT, T_LONG, T_NUM, T_STR };
 
@@ -696,26 +697,6 @@ log_format(const struct rec *r, char *buf, size_t len)
 	if (put(buf, len, &n, "\n") < 0)
 		return -1;
 	return (int)n;
-}
-
-/* Write all of buf; -1 with the errno of the write that failed. */
-static int
-write_all(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, buf, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		if (w == 0) {
-			errno = EIO;
-			return -1;
-		}
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 int

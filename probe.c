@@ -29,6 +29,7 @@
 #endif
 
 #include "probe.h"
+#include "util.h"
 
 #define CAL_WARM_NS	5000000LL	/* warm-up and sizing: double the work until one run lasts this long */
 #define CAL_BLOCK_NS	50000LL		/* one timed block of work: about 50 us */
@@ -51,26 +52,16 @@ now_ns(void)
 static long long
 cpu_tk_ns(pid_t pid)
 {
-	char path[64], buf[1024], *p;
-	unsigned long long ut, st;
 	long hz = sysconf(_SC_CLK_TCK);
-	FILE *f;
-	size_t n;
+	struct proc_stat ps;
+	char path[64];
 
 	if (pid <= 0 || hz <= 0)
 		return -1;
 	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-	if ((f = fopen(path, "re")) == NULL)
+	if (proc_stat_read(path, &ps) < 0)
 		return -1;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	/* after the command name's closing parenthesis: state is field 3,
-	 * utime and stime fields 14 and 15 */
-	if ((p = strrchr(buf, ')')) == NULL ||
-	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
-		return -1;
-	return (long long)((ut + st) * (1000000000ULL / (unsigned long long)hz));
+	return (long long)((ps.utime + ps.stime) * (1000000000ULL / (unsigned long long)hz));
 }
 
 /* ---- the histogram ---- */
@@ -400,28 +391,6 @@ probe_main(struct probe_shm *shm, const struct probe_cfg *cfg)
 	}
 }
 
-/* Close every descriptor above stderr: the probe must not hold a pipe
- * end of the caller's (a load's "ready" pipe, a compile's output) open. */
-static void
-close_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *de;
-	int fd;
-
-	if (d == NULL) {
-		for (fd = 3; fd < 1024; fd++)
-			close(fd);
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		fd = atoi(de->d_name);
-		if (fd > 2 && fd != dirfd(d))
-			close(fd);
-	}
-	closedir(d);
-}
-
 pid_t
 probe_start(struct probe_shm *shm, const struct probe_cfg *cfg)
 {
@@ -437,7 +406,9 @@ probe_start(struct probe_shm *shm, const struct probe_cfg *cfg)
 		/* the parent may have died before the prctl */
 		if (getppid() != parent)
 			_exit(1);
-		close_fds();
+		/* the probe must not hold a pipe end of the caller's (a load's
+		 * "ready" pipe, a compile's output) open */
+		close_fds(3);
 		probe_main(shm, cfg);
 	}
 	atomic_store(&shm->pid, (long long)pid);

@@ -1,16 +1,16 @@
 /*
  * report.c: the report's entry point (report.h).  Checks the options,
- * builds the model from the logs (model.c), and hands it to one
- * renderer: the tables (table.c), the comparison (compare.c), CSV
- * (csv.c), JSON (json.c) or the text bars (bars.c); --svg also writes
- * the charts (svg.c).  Nothing here formats a number.
+ * builds the model from the logs (report/model.c), and hands it to one
+ * renderer in report/: the tables (text.c), the comparison (compare.c),
+ * CSV (csv.c), JSON (json.c) or the text bars (bars.c); --svg also
+ * writes the charts (svg.c).  Nothing here formats a number.
  */
 #include <err.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "model.h"
+#include "report/model.h"
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
 static int

@@ -190,20 +190,6 @@ run_oom_adj(const char *val)
 	}
 }
 
-/* Close every descriptor from lo to hi (inclusive). */
-static void
-close_fds(unsigned lo, unsigned hi)
-{
-	if (lo > hi)
-		return;
-#ifdef __linux__
-	if (close_range(lo, hi, 0) == 0)
-		return;
-#endif
-	for (; lo <= hi && lo < 4096; lo++)
-		close((int)lo);
-}
-
 /*
  * What every child of a run does first: its own process group, death
  * with contest, its place in the container, the default signal state,
@@ -279,7 +265,7 @@ spawn(const struct run_env *e, char *const argv[], int fd)
 			_exit(126);
 		/* nothing of contest's, nor of whatever started it (a make's
 		 * jobserver), reaches the compile */
-		close_fds(3, ~0U);
+		close_fds(3);
 		if (chdir(e->job_dir) < 0) {
 			dprintf(2, "contest: cannot enter '%s': %s\n", e->job_dir, strerror(errno));
 			_exit(126);
@@ -336,7 +322,7 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 		_exit(1);
 	ready = 3;
 	go = 4;
-	close_fds(5, ~0U);
+	close_fds(5);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = load_stop_handler;
 	sigaction(SIGTERM, &sa, NULL);
@@ -390,7 +376,7 @@ start_probe(const struct run_env *e, struct run *r)
 #endif
 		if (child_start(e, CAGE_PROBE, parent, "0") < 0)
 			_exit(1);
-		close_fds(3, ~0U);
+		close_fds(3);
 		probe_main(r->pshm, e->probe);
 	}
 	setpgid(r->probe_pid, r->probe_pid);
@@ -588,19 +574,11 @@ part_stopped(const struct run_env *e, int part)
 	int n = cage_pids(e->cage, part, pids, 512), i;
 
 	for (i = 0; i < n; i++) {
-		char path[64], buf[512], *p;
-		ssize_t k;
-		int fd;
+		struct proc_stat ps;
+		char path[64];
 
 		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pids[i]);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue;
-		k = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (k <= 0)
-			continue;
-		buf[k] = '\0';
-		if ((p = strrchr(buf, ')')) != NULL && (p[2] == 'T' || p[2] == 't'))
+		if (proc_stat_read(path, &ps) == 0 && (ps.state == 'T' || ps.state == 't'))
 			return 1;
 	}
 	return 0;

@@ -29,6 +29,7 @@
 
 #include "log.h"
 #include "sys.h"
+#include "util.h"
 
 #define ZONES	"dma dma32 normal high movable device"	/* per-zone suffixes of old kernels */
 #define RESOLVE_DEPTH	3	/* overlay upperdirs followed, at most */
@@ -551,23 +552,6 @@ disk_take_line(char *l, size_t len, void *arg)
 
 /* --- finding the disk under a directory --------------------------------- */
 
-/* Decode mountinfo's octal escapes (\040 is a space) in place. */
-static void
-unescape(char *s)
-{
-	char *d = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*d++ = *s;
-		}
-	}
-	*d = '\0';
-}
-
 struct mntfind {
 	const char *path;	/* realpath of the directory */
 	struct mnt *m;
@@ -612,7 +596,7 @@ mnt_line(char *l, size_t len, void *arg)
 		return 0;
 	if ((super = field(&p)) == NULL)
 		super = "";
-	unescape(fs[4]);
+	mnt_unescape(fs[4]);
 	n = strlen(fs[4]);
 	if (strcmp(fs[4], "/") && (strncmp(f->path, fs[4], n) || (f->path[n] && f->path[n] != '/')))
 		return 0;
@@ -622,7 +606,7 @@ mnt_line(char *l, size_t len, void *arg)
 	f->best = n;
 	f->found = 1;
 	snprintf(f->m->fstype, sizeof(f->m->fstype), "%s", fstype);
-	unescape(source);
+	mnt_unescape(source);
 	snprintf(f->m->source, sizeof(f->m->source), "%s", source);
 	snprintf(f->m->opts, sizeof(f->m->opts), "%s", fs[5]);
 	snprintf(f->m->super, sizeof(f->m->super), "%s", super);
@@ -1323,37 +1307,23 @@ sys_kthreads_take(struct sys *s, struct sys_procs *o)
 	if (mkpath(path, sizeof(path), s->proc, "") < 0 || (d = opendir(path)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		unsigned long long ut, st, start;
-		char rel[64], *p;
-		long pp;
-		ssize_t n;
-		int fd;
+		struct proc_stat ps;
+		char rel[64];
 
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
 		snprintf(rel, sizeof(rel), "%.20s/stat", de->d_name);
-		if (mkpath(path, sizeof(path), s->proc, rel) < 0 ||
-		    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		if (mkpath(path, sizeof(path), s->proc, rel) < 0 || proc_stat_read(path, &ps) < 0)
 			continue;
-		n = read(fd, s->buf, 1023);
-		close(fd);
-		if (n <= 0)
-			continue;
-		s->buf[n] = '\0';
-		/* the command may hold anything: the fields follow its last ')' */
-		if ((p = strrchr(s->buf, ')')) == NULL || sscanf(p + 2,
-		    "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %*d %*d %*d %*d %*d %*d %llu",
-		    &pp, &ut, &st, &start) != 4)
-			continue;
-		if (pp != 2 && atoi(de->d_name) != 2)
+		if (ps.ppid != 2 && atoi(de->d_name) != 2)
 			continue;	/* a process, not one of the kernel's threads */
 		if (o->n == SYS_PROCS) {
 			o->cut = 1;
 			break;
 		}
 		o->p[o->n].pid = atoi(de->d_name);
-		o->p[o->n].start = start;
-		o->p[o->n].ticks = ut + st;
+		o->p[o->n].start = ps.start;
+		o->p[o->n].ticks = ps.utime + ps.stime;
 		o->n++;
 	}
 	closedir(d);

@@ -151,6 +151,6 @@ void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers 
 
 /* The size option the disk and memory loads share. */
 #define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \
-	"size of the load's files or memory (k, M, G suffixes)" }
+	"size of the load's files or memory (k, M, G suffix)" }
 
 #endif

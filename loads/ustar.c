@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../util.h"
 #include "ustar.h"
 
 #define BLOCK		512
@@ -79,22 +80,6 @@ file_path(char *buf, size_t len, unsigned long i)
 	}
 	g = (i - LONG_FILES) / FILES_PER_DIR;
 	snprintf(buf, len, "d%02lu/d%02lu/f%05lu.%s", g / DIRS_PER_DIR, g % DIRS_PER_DIR, i, ext[i % 6]);
-}
-
-static int
-write_all(int fd, const unsigned char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 /* mkdir -p of the directories in rel (not its last component), under dfd */

@@ -29,7 +29,7 @@ echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}'
 
 if part 1; then
 echo "== 1. cost of the window's edges"
-${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/window-cost.c sys.o log.o -lm || exit 1
+${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/window-cost.c sys.o log.o util.o -lm || exit 1
 (cd "$B" && ./window-cost)
 
 fi

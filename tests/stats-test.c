@@ -1,12 +1,12 @@
 /*
- * stats-test.c: prints what stats.c computes for textbook samples, one
+ * stats-test.c: prints what report/stats.c computes for textbook samples, one
  * "name value" a line, for t3000-report-stats.sh to check against values
  * computed another way (closed forms, numerical integration, published
  * examples).
  */
 #include <stdio.h>
 
-#include "../stats.h"
+#include "../report/stats.h"
 
 static void
 fill(struct acc *a, const double *x, int n)

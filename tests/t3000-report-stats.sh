@@ -1,4 +1,4 @@
-# stats.c against values found another way: the sample standard deviation
+# report/stats.c against values found another way: the sample standard deviation
 # of a textbook sample, Welch's t, df and p of the three worked examples
 # of the Wikipedia article "Welch's t-test", closed forms of Student's t
 # for 1 and 2 degrees of freedom, and for other df a p-value by Simpson

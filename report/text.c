@@ -1,5 +1,5 @@
 /*
- * table.c: the classic Time/CPU%/Loads/LCPU%/Ratio table of each load,
+ * text.c: the classic Time/CPU%/Loads/LCPU%/Ratio table of each load,
  * the probe's table when the records have its keys, and with -v the long
  * form: each mean's sd on a line of its own under it (so the table keeps
  * the classic widths), the paired Ratio, and per row the window's

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "model.h"
-#include "outfile.h"
+#include "../outfile.h"
 
 /* 20 colours, alternately dark and light, apart in hue. */
 static const char *const colours[] = {

@@ -3,9 +3,9 @@
  * every renderer.  model.c streams the logs into groups (one row, a
  * label in one configuration, under one load), accumulates every metric
  * of the metric table below, orders rows and sections, and computes
- * Ratios, comparisons and summaries.  The renderers (table.c, compare.c,
- * csv.c, json.c, bars.c, svg.c) include this header only, never each
- * other; report.c calls one of them.  doc/contest.1 (REPORT) is the
+ * Ratios, comparisons and summaries.  The renderers in report/ (text.c,
+ * compare.c, csv.c, json.c, bars.c, svg.c) include this header only,
+ * never each other; report.c, at the top, calls one of them.  doc/contest.1 (REPORT) is the
  * reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "log.h"
-#include "report.h"
+#include "../log.h"
+#include "../report.h"
 #include "stats.h"
 
 /* Which way a metric is better: lower, higher, or neither. */
@@ -294,7 +294,7 @@ void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
 
 /* The renderers: each reads the model only; report() calls them. */
-int render_table(FILE *, const struct model *);		/* table.c: classic and -v */
+int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
 int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
