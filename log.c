@@ -498,50 +498,47 @@ log_encode(const char *src, char *dst, size_t len)
 	return 0;
 }
 
-void
-log_vis(char *dst, size_t len, const char *src, size_t n)
+/* printable ASCII but '\\' (space too with sp): 1, else 0 */
+static size_t
+ascii(const char *s, int sp)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i, o = 0;
+	unsigned char c = (unsigned char)*s;
 
-	if (len == 0)
-		return;
-	for (i = 0; i < n && src[i]; i++) {
-		unsigned char c = src[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			if (o + 1 >= len)
-				break;
-			dst[o++] = (char)c;
-		} else {
-			if (o + 4 >= len)
-				break;
-			dst[o++] = '\\';
-			if (c == '\\') {
-				dst[o++] = '\\';
-				continue;
-			}
-			dst[o++] = 'x';
-			dst[o++] = hex[c >> 4];
-			dst[o++] = hex[c & 15];
-		}
-	}
-	dst[o] = '\0';
+	return c >= (sp ? 0x20 : 0x21) && c < 0x7f && c != '\\';
 }
 
-void
-log_name(char *dst, size_t len, const char *src)
+static size_t
+vis_keep(const char *s, size_t n)
+{
+	(void)n;
+	return ascii(s, 1);
+}
+
+static size_t
+name_keep(const char *s, size_t n)
+{
+	size_t k = log_label_char(s, n);
+
+	return k ? k : ascii(s, 0);
+}
+
+/*
+ * src (up to n bytes, or its NUL) into dst: the characters keep takes
+ * (it says how many bytes) as they are, '\\' as \\\\, every other byte
+ * \xNN.  Cut to fit len, at a whole character.
+ */
+static void
+escape(char *dst, size_t len, const char *src, size_t n, size_t (*keep)(const char *, size_t))
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t n = strlen(src), i, k, o = 0;
+	size_t i, k, o = 0;
 
 	if (len == 0)
 		return;
-	for (i = 0; i < n; i += k) {
+	for (i = 0; i < n && src[i]; i += k) {
 		unsigned char c = (unsigned char)src[i];
 
-		if ((k = log_label_char(src + i, n - i)) == 0 && c > 0x20 && c < 0x7f && c != '\\')
-			k = 1;
-		if (k > 0) {
+		if ((k = keep(src + i, n - i)) > 0) {
 			if (o + k >= len)
 				break;
 			memcpy(dst + o, src + i, k);
@@ -561,6 +558,18 @@ log_name(char *dst, size_t len, const char *src)
 		dst[o++] = hex[c & 15];
 	}
 	dst[o] = '\0';
+}
+
+void
+log_vis(char *dst, size_t len, const char *src, size_t n)
+{
+	escape(dst, len, src, n, vis_keep);
+}
+
+void
+log_name(char *dst, size_t len, const char *src)
+{
+	escape(dst, len, src, strlen(src), name_keep);
 }
 
 static int

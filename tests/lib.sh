@@ -114,3 +114,10 @@ wait_gated() {
 		sleep 0.05
 	done
 }
+# U: a directory under /tmp, mode $1 (default 777), that another user
+# (setpriv) can reach wherever the checkout lies; removed with $T
+user_dir() {
+	U=$(mktemp -d "/tmp/contest-$(basename "$0" .sh).XXXXXX") || fail "mktemp"
+	trap 'rm -rf "$T" "$U"' EXIT
+	chmod "${1:-777}" "$U"
+}

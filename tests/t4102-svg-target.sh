@@ -21,9 +21,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	[ -c null ] || fail "the device node was replaced"
 	# another user's file in a sticky directory (as /tmp), where nobody
 	# can reach it wherever the checkout lies
-	U=$(mktemp -d /tmp/contest-t4102.XXXXXX)
-	trap 'rm -rf "$T" "$U"' EXIT
-	chmod 1777 "$U"
+	user_dir 1777
 	setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo theirs > $U/c.svg" ||
 	    fail "setpriv"
 	expect 2 "$CONTEST" -r --svg "$U/c.svg" l.log

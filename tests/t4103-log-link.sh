@@ -6,9 +6,8 @@
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || skip "not root"
 # a sticky directory nobody can reach wherever the checkout lies
-pub=$(mktemp -d /tmp/contest-t4103.XXXXXX)
-trap 'rm -rf "$T" "$pub"' EXIT
-chmod 1777 "$pub"
+user_dir 1777
+pub=$U
 printf 'secret\n' > victim
 chmod 600 victim
 was=$(md5sum < victim)

@@ -9,32 +9,35 @@ mkdir tree
 printf 'CONFIG_TINY=y\n' > tree/.config
 printf 'vmlinux:\n\ttrue\nclean:\n\ttrue\n' > tree/Makefile
 gate_make
+# run label $1 with its compile gated; $2 stops something and lets the
+# compile go; the run must be invalid, its reason starting with $3
+stopped_run() {
+	gate_reset
+	start_bg -n 1 -s tree --lead 0 --probe off -k "$1" no_load
+	wait_gated $bg
+	$2
+	wait $bg
+	rc=$?
+	[ $rc -eq 1 ] || fail "$1: exit $rc, not 1: $(cat stderr)"
+	line=$(grep " label=$1 .*load=no_load" contest.log)
+	[ "$(val "$line" status)" = invalid ] || fail "$1: stopped, yet: $line"
+	val "$line" reason | grep -q "^$3" || fail "$1: reason: $line"
+}
 # contest stopped; the compile goes on and ends while it is
-start_bg -n 1 -s tree --lead 0 --probe off -k self no_load
-wait_gated $bg
-kill -STOP $bg
-touch "$T/go"
-sleep 0.5
-kill -CONT $bg
-wait $bg
-rc=$?
-[ $rc -eq 1 ] || fail "contest stopped: exit $rc, not 1: $(cat stderr)"
-line=$(grep ' label=self .*load=no_load' contest.log)
-[ "$(val "$line" status)" = invalid ] || fail "contest stopped, yet: $line"
-val "$line" reason | grep -q '^contest%20was%20stopped' || fail "reason: $line"
+stop_contest() {
+	kill -STOP $bg
+	touch "$T/go"
+	sleep 0.5
+	kill -CONT $bg
+}
 # the compile's process group stopped a moment
-gate_reset
-start_bg -n 1 -s tree --lead 0 --probe off -k job no_load
-wait_gated $bg
-pg=$(pgrep -P $bg -x mk)	# the gated make (lib.sh) leads the compile's group
-[ -n "$pg" ] || fail "no process group of the compile"
-kill -STOP -"$pg"
-sleep 0.3
-kill -CONT -"$pg"
-touch "$T/go"
-wait $bg
-rc=$?
-[ $rc -eq 1 ] || fail "compile stopped: exit $rc, not 1: $(cat stderr)"
-line=$(grep ' label=job .*load=no_load' contest.log)
-[ "$(val "$line" status)" = invalid ] || fail "compile stopped, yet: $line"
-val "$line" reason | grep -q '^the%20compile%20was%20stopped' || fail "reason: $line"
+stop_compile() {
+	pg=$(pgrep -P $bg -x mk)	# the gated make (lib.sh) leads the compile's group
+	[ -n "$pg" ] || fail "no process group of the compile"
+	kill -STOP -"$pg"
+	sleep 0.3
+	kill -CONT -"$pg"
+	touch "$T/go"
+}
+stopped_run self stop_contest 'contest%20was%20stopped'
+stopped_run job stop_compile 'the%20compile%20was%20stopped'

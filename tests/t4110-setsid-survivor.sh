@@ -7,11 +7,8 @@
 command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
 [ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
 # a place nobody can reach wherever the checkout lies
-U=$(mktemp -d /tmp/contest-t4110.XXXXXX)
-trap 'rm -rf "$T" "$U"' EXIT
+user_dir 777
 cp "$CONTEST" "$U/contest"
-chmod 755 "$U/contest"
-chmod 777 "$U"
 cat > "$U/mk" <<EOS
 #!/bin/sh
 case "\$*" in *clean*|*--version*) exec make "\$@" ;; esac

@@ -24,9 +24,7 @@ grep -q "'open' is writable by everyone: refused" stderr || fail "world-writable
 [ "$(id -u)" -eq 0 ] || exit 0
 command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
 # not root: a directory of root's (a place nobody can reach wherever the checkout lies)
-U=$(mktemp -d /tmp/contest-t4111.XXXXXX)
-trap 'rm -rf "$T" "$U"' EXIT
-chmod 755 "$U"
+user_dir 755
 cp "$CONTEST" "$U/contest"
 mkdir -m 777 "$U/run"
 chmod +t "$U/run"

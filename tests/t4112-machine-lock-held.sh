@@ -9,10 +9,9 @@ command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
 command -v flock >/dev/null || skip "no flock(1)"
 [ "$(id -u)" -eq 0 ] || skip "not root: another user is needed"
 # a sticky place nobody can reach wherever the checkout lies
-U=$(mktemp -d /tmp/contest-t4112.XXXXXX)
+user_dir 1777
 holder=
 trap '[ -n "$holder" ] && kill $holder 2>/dev/null; rm -rf "$T" "$U"' EXIT
-chmod 1777 "$U"
 # a kernel tree whose build is 'true': the lock, not a compile, is tested
 mkdir tree
 printf 'CONFIG_TINY=y\n' > tree/.config

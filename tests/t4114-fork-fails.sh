@@ -12,11 +12,8 @@ command -v setpriv >/dev/null && command -v prlimit >/dev/null || fail "setpriv 
 uid=4114
 [ -z "$(ps -o pid= -u $uid)" ] || skip "uid $uid has processes here"
 # a place that user can reach wherever the checkout lies
-U=$(mktemp -d /tmp/contest-t4114.XXXXXX)
-trap 'rm -rf "$T" "$U"' EXIT
+user_dir 777
 cp "$CONTEST" "$U/contest"
-chmod 755 "$U/contest"
-chmod 777 "$U"
 printf '#!/bin/sh\ncase "$*" in *clean*) exit 0 ;; esac\nexec make "$@"\n' > "$U/mk"
 chmod 755 "$U/mk"
 cd "$U" || fail "cd"
