@@ -33,32 +33,37 @@ contest: $(OBJ)
 $(OBJ): $(HDR)
 loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 
-# test programs, built with the project's flags; not installed.  Each
-# links what it tests and $(UTIL).
-TESTBIN = tests/solo.bin tests/unit-log.bin tests/stats-test.bin tests/unit-sys.bin \
-	tests/unit-probe.bin tests/probe-solo.bin tests/report-run.bin tests/unit-util.bin
+# test programs (tests/README), built with the project's flags; not
+# installed.  Named COMPONENT-KIND.c: -unit a unit test, -solo the
+# component run alone for tests and benches, -bench for make bench only.
+# Each links what it tests and $(UTIL).
+TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
+	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
-tests/solo.bin: tests/solo.c $(CORE) $(UTIL) $(HDR)
-	$(TESTLINK) tests/solo.c $(CORE) $(UTIL) $(LDLIBS)
-tests/unit-util.bin: tests/unit-util.c $(UTIL) $(HDR)
-	$(TESTLINK) tests/unit-util.c $(UTIL) $(LDLIBS)
-tests/unit-log.bin: tests/unit-log.c log.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/unit-log.c log.o $(UTIL) $(LDLIBS)
-tests/report-run.bin: tests/report-run.c $(REPORT) log.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/report-run.c $(REPORT) log.o $(UTIL) $(LDLIBS)
-tests/stats-test.bin: tests/stats-test.c report/stats.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/stats-test.c report/stats.o $(UTIL) $(LDLIBS)
+tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
+	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
+tests/util-unit.bin: tests/util-unit.c $(UTIL) $(HDR)
+	$(TESTLINK) tests/util-unit.c $(UTIL) $(LDLIBS)
+tests/log-unit.bin: tests/log-unit.c log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/log-unit.c log.o $(UTIL) $(LDLIBS)
+tests/report-solo.bin: tests/report-solo.c $(REPORT) log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/report-solo.c $(REPORT) log.o $(UTIL) $(LDLIBS)
+tests/stats-unit.bin: tests/stats-unit.c report/stats.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/stats-unit.c report/stats.o $(UTIL) $(LDLIBS)
 
-tests/unit-sys.bin: tests/unit-sys.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/unit-sys.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-unit.bin: tests/sys-unit.c sys.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-unit.c sys.o $(UTIL) $(LDLIBS)
 # to check sys.c by hand against vmstat and /proc/stat
-tests/sys-probe.bin: tests/sys-probe.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/sys-probe.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-solo.bin: tests/sys-solo.c sys.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-solo.c sys.o $(UTIL) $(LDLIBS)
+# what reading the window's edges costs (tests/bench/machine.sh)
+tests/window-bench.bin: tests/window-bench.c sys.o log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/window-bench.c sys.o log.o $(UTIL) $(LDLIBS)
 
 # the interactivity probe alone: its unit test, and a driver for tests
 # and make bench (doc/probe.md)
-tests/unit-probe.bin: tests/unit-probe.c probe.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/unit-probe.c probe.o $(UTIL) $(LDLIBS)
+tests/probe-unit.bin: tests/probe-unit.c probe.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/probe-unit.c probe.o $(UTIL) $(LDLIBS)
 tests/probe-solo.bin: tests/probe-solo.c probe.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/probe-solo.c probe.o $(UTIL) $(LDLIBS)
 
@@ -67,28 +72,28 @@ tests/probe-solo.bin: tests/probe-solo.c probe.o $(UTIL) $(HDR)
 FUZZCC = clang
 FUZZ_TIME = 60
 FUZZSRC = $(REPORT:.o=.c) log.c $(UTIL:.o=.c)
-tests/fuzz-report.bin: tests/fuzz/fuzz-report.c $(FUZZSRC) $(HDR)
+tests/report-fuzz.bin: tests/fuzz/report-fuzz.c $(FUZZSRC) $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-report.c $(FUZZSRC) -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/report-fuzz.c $(FUZZSRC) -lm
 
 # the watchdog's protocol and the labels (t4120 runs them briefly)
-tests/fuzz-watch.bin: tests/fuzz/fuzz-watch.c watchmsg.c watchmsg.h
+tests/watch-fuzz.bin: tests/fuzz/watch-fuzz.c watchmsg.c watchmsg.h
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-watch.c watchmsg.c
-tests/fuzz-label.bin: tests/fuzz/fuzz-label.c log.c $(UTIL:.o=.c) $(HDR)
+	    $(CPPFLAGS) -o $@ tests/fuzz/watch-fuzz.c watchmsg.c
+tests/label-fuzz.bin: tests/fuzz/label-fuzz.c log.c $(UTIL:.o=.c) $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(CPPFLAGS) -o $@ tests/fuzz/fuzz-label.c log.c $(UTIL:.o=.c) -lm
+	    $(CPPFLAGS) -o $@ tests/fuzz/label-fuzz.c log.c $(UTIL:.o=.c) -lm
 
-fuzz: tests/fuzz-report.bin
+fuzz: tests/report-fuzz.bin
 	mkdir -p tests/tmp/fuzz-corpus
-	tests/fuzz-report.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+	tests/report-fuzz.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
 	    -print_final_stats=1 -dict=tests/fuzz/log.dict tests/tmp/fuzz-corpus tests/fuzz/corpus
 
 check: contest $(TESTBIN)
 	@sh tests/run.sh
 
-bench: contest $(TESTBIN)
-	@sh tests/bench.sh
+bench: contest $(TESTBIN) tests/window-bench.bin
+	@sh tests/bench/run.sh
 
 install: contest
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
@@ -101,8 +106,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN) tests/sys-probe.bin tests/fuzz-report.bin tests/fuzz-watch.bin \
-	    tests/fuzz-label.bin
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-solo.bin tests/window-bench.bin tests/report-fuzz.bin \
+	    tests/watch-fuzz.bin tests/label-fuzz.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench fuzz install uninstall clean

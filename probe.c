@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -391,8 +392,24 @@ probe_main(struct probe_shm *shm, const struct probe_cfg *cfg)
 	}
 }
 
+struct probe_shm *
+probe_map(void)
+{
+	struct probe_shm *shm;
+
+	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return shm == MAP_FAILED ? NULL : shm;
+}
+
+void
+probe_unmap(struct probe_shm *shm)
+{
+	if (shm)
+		munmap(shm, sizeof(*shm));
+}
+
 pid_t
-probe_start(struct probe_shm *shm, const struct probe_cfg *cfg)
+probe_start(struct probe_shm *shm, const struct probe_cfg *cfg, int (*enter)(void *), void *arg)
 {
 	pid_t parent = getpid(), pid;
 
@@ -401,10 +418,11 @@ probe_start(struct probe_shm *shm, const struct probe_cfg *cfg)
 		return -1;
 	if (pid == 0) {
 #ifdef __linux__
+		prctl(PR_SET_NAME, "contest-probe");
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
 		/* the parent may have died before the prctl */
-		if (getppid() != parent)
+		if (getppid() != parent || (enter && enter(arg) < 0))
 			_exit(1);
 		/* the probe must not hold a pipe end of the caller's (a load's
 		 * "ready" pipe, a compile's output) open */

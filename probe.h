@@ -5,21 +5,25 @@
  * per period finished before the next period began.  doc/probe.md says
  * why it is built this way and holds its figures.
  *
- * Life of the probe in one run; the caller (contest, tests/probe-solo)
- * does all of it:
+ * Life of the probe, through these calls only; contest (contest.c
+ * once, run.c in each run) and tests/probe-solo.c make the same ones:
  *   probe_parse(arg)       the --probe value, once, exit 2 on error
  *   probe_calibrate(cfg)   once per invocation, before any run, on the
  *                          idle machine: turns the CPU share into a
  *                          number of iterations of integer work
- *   mmap                   a struct probe_shm, MAP_SHARED | MAP_ANONYMOUS,
- *                          zero-filled
- *   probe_start(shm, cfg)  fork; the child runs probe_main() until SIGTERM
+ *   probe_map()            the shared counters, zero-filled
+ *   probe_start(shm, cfg, enter, arg)  fork; the child calls enter(arg)
+ *                          (run.c: into the run's container), closes
+ *                          every descriptor but 0-2, runs probe_main()
+ *                          until SIGTERM
  *   probe_snap(shm, &a)    at window open (compile start)
+ *   probe_ended(pid, &st)  while the window lasts: the probe must still
+ *                          be alive at close (reaps it if not)
  *   probe_snap(shm, &b)    at window close (compile end)
- *   probe_ended(pid, &st)  the probe must still be alive at close
  *   probe_window(&a, &b)   lat_n, lat_p50, lat_p99, lat_max, dl_met,
  *                          probe_cpu; -1 with a reason: the run is invalid
- *   probe_stop(pid)        SIGTERM, SIGKILL after a grace, reap
+ *   probe_stop(pid, grace) SIGTERM, SIGKILL after grace seconds, reap
+ *   probe_unmap(shm)
  *
  * The shared state is written by the probe alone (a single writer) and
  * read by the caller with a sequence count, so a snapshot is always one
@@ -111,8 +115,12 @@ int probe_parse(const char *arg, struct probe_cfg *cfg, char *err, size_t errlen
 /* time the work on this (idle) machine, fill the calibration fields; 0, or -1 with errno */
 int probe_calibrate(struct probe_cfg *cfg);
 
-/* fork the probe on shm (zero-filled by the caller); its pid, or -1 with errno */
-pid_t probe_start(struct probe_shm *shm, const struct probe_cfg *cfg);
+/* the shared counters, mapped zero-filled; NULL with errno */
+struct probe_shm *probe_map(void);
+void probe_unmap(struct probe_shm *shm);	/* NULL: nothing */
+/* fork the probe on shm; in the child enter(arg) first unless enter is
+ * NULL (-1: the child exits 1); its pid, or -1 with errno */
+pid_t probe_start(struct probe_shm *shm, const struct probe_cfg *cfg, int (*enter)(void *), void *arg);
 /* the probe's loop, in the child; never returns: _exit(0) on SIGTERM, _exit(1) on an error */
 void probe_main(struct probe_shm *shm, const struct probe_cfg *cfg) __attribute__((noreturn));
 /* 1 (and *status, the probe reaped) if the probe has ended, 0 if it runs */

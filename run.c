@@ -348,50 +348,51 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 
 /* ----------------------------------------------------------- the probe */
 
+/* What the probe's child needs to enter the run's container. */
+struct probe_entry {
+	const struct run_env *e;
+	pid_t parent;
+};
+
+static int
+enter_probe(void *arg)
+{
+	const struct probe_entry *pe = arg;
+
+	return child_start(pe->e, CAGE_PROBE, pe->parent, "0");
+}
+
 /*
  * Fork the probe into the run's container, its counters in shared
- * memory; it settles while the load sets up and leads.  0, or -1 with
- * the run's reason set.
+ * memory (probe.h's lifecycle); it settles while the load sets up and
+ * leads.  0, or -1 with the run's reason set.
  */
 static int
 start_probe(const struct run_env *e, struct run *r)
 {
-	pid_t parent = getpid();
+	struct probe_entry pe = { e, getpid() };
 
-	r->pshm = mmap(NULL, sizeof(*r->pshm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (r->pshm == MAP_FAILED) {
-		r->pshm = NULL;
+	if ((r->pshm = probe_map()) == NULL) {
 		snprintf(r->reason, sizeof(r->reason), "cannot map the probe's counters: %s", strerror(errno));
 		return -1;
 	}
-	atomic_store(&r->pshm->period_ns, e->probe->period_ns);
-	if ((r->probe_pid = fork()) < 0) {
+	if ((r->probe_pid = probe_start(r->pshm, e->probe, enter_probe, &pe)) < 0) {
 		r->probe_pid = 0;
 		snprintf(r->reason, sizeof(r->reason), "cannot fork the probe: %s", strerror(errno));
 		return -1;
-	}
-	if (r->probe_pid == 0) {
-#ifdef __linux__
-		prctl(PR_SET_NAME, "contest-probe");
-#endif
-		if (child_start(e, CAGE_PROBE, parent, "0") < 0)
-			_exit(1);
-		close_fds(3);
-		probe_main(r->pshm, e->probe);
 	}
 	setpgid(r->probe_pid, r->probe_pid);
 	cage_track(e->cage, CAGE_PROBE, r->probe_pid);
 	return 0;
 }
 
-/* Has the probe ended?  Reap it if so. */
+/* Has the probe ended?  Reaped if so. */
 static void
 check_probe(struct run *r)
 {
-	if (r->probe_pid > 0 && !r->probe_ended && ended(r->probe_pid)) {
-		waitpid(r->probe_pid, &r->probe_status, 0);
+	if (r->probe_pid > 0 && !r->probe_ended && !r->probe_stopped &&
+	    probe_ended(r->probe_pid, &r->probe_status))
 		r->probe_ended = 1;
-	}
 }
 
 /* The run's directory: made fresh, never through a symbolic link, locked. */
@@ -684,7 +685,11 @@ stop(const struct run_env *e, struct run *r, int dfd)
 		close(r->go_fd);
 		r->go_fd = -1;
 	}
-	cage_kill(e->cage);	/* the probe, and whatever else of the run is left */
+	if (r->probe_pid > 0 && !r->probe_ended && !r->probe_stopped) {
+		probe_stop(r->probe_pid, STOP_GRACE);
+		r->probe_stopped = 1;
+	}
+	cage_kill(e->cage);	/* whatever else of the run is left */
 	if (r->dir[0]) {
 		char kept[PATH_MAX];
 		if (e->keep && snprintf(kept, sizeof(kept), "%.4000s.kept", r->dir) < (int)sizeof(kept) &&
@@ -701,10 +706,8 @@ stop(const struct run_env *e, struct run *r, int dfd)
 		munmap(r->ctx, sizeof(*r->ctx));
 		r->ctx = NULL;
 	}
-	if (r->pshm) {
-		munmap(r->pshm, sizeof(*r->pshm));
-		r->pshm = NULL;
-	}
+	probe_unmap(r->pshm);
+	r->pshm = NULL;
 }
 
 /* The probe's window, or why it has none worth logging. */

@@ -1,6 +1,6 @@
 /*
  * run.h: the life of one run, written once, for contest and for the test
- * driver (tests/solo.c) alike.
+ * driver (tests/load-solo.c) alike.
  *
  *   prepare   the untimed clean command; the run's directory; fork the
  *             load into the run's container (its own process group,
@@ -92,6 +92,7 @@ struct run {
 	pid_t load_pid, job_pid, probe_pid;
 	struct probe_shm *pshm;		/* shared with the probe; NULL without one */
 	int probe_ended, probe_status;	/* the probe ended before the window closed, how */
+	int probe_stopped;		/* stop() ended and reaped it (probe_stop) */
 	int probe_bad;			/* its figures are not to be trusted: why in probe_why */
 	char probe_why[128];
 	struct probe_stats pst;		/* its window */

@@ -217,7 +217,7 @@ load_proc_io(const char *key)
 /*
  * Passes: a load calls load_pass() each time it finishes a whole pass
  * over its tree or file.  contest never sets a limit; a test helper
- * (tests/solo.c) sets one to stop a load after a known amount of work,
+ * (tests/load-solo.c) sets one to stop a load after a known amount of work,
  * exactly as the stop signal would.
  */
 static unsigned long pass_limit, passes;

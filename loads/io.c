@@ -86,7 +86,7 @@ pass(struct load_ctx *ctx, struct io *io)
 
 	unlink(io->path);
 	if ((fd = open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
-		return errno == ENOSPC || errno == EDQUOT ? 1 :
+		return LOAD_DISK_FULL(errno) ? 1 :
 		    load_fail(ctx, "cannot create '%s': %s", io->path, strerror(errno));
 	while (left > 0 && !load_stopping()) {
 		size_t n = left < IO_CHUNK ? (size_t)left : IO_CHUNK, done = 0;
@@ -96,7 +96,7 @@ pass(struct load_ctx *ctx, struct io *io)
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0) {
-				rc = errno == ENOSPC || errno == EDQUOT ? 1 :
+				rc = LOAD_DISK_FULL(errno) ? 1 :
 				    load_fail(ctx, "cannot write '%s': %s", io->path, strerror(errno));
 				goto out;
 			}
@@ -108,7 +108,7 @@ pass(struct load_ctx *ctx, struct io *io)
 	}
 	/* the pass is on the disk before the next begins; not when told to stop */
 	if (!load_stopping() && fsync(fd) < 0 && errno != EINTR)
-		rc = errno == ENOSPC || errno == EDQUOT ? 1 :
+		rc = LOAD_DISK_FULL(errno) ? 1 :
 		    load_fail(ctx, "cannot fsync '%s': %s", io->path, strerror(errno));
 out:
 	close(fd);

@@ -35,6 +35,7 @@
 #ifndef CONTEST_LOAD_H
 #define CONTEST_LOAD_H
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -148,6 +149,10 @@ unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/i
 const char *load_idname(unsigned long id, int group, int numeric);
 unsigned long load_pass(void);		/* a whole pass is done: returns passes so far; may set the stop flag */
 void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers only); 0: no limit */
+
+/* errno values that mean the disk is full: a disk load's pass ends there,
+ * the load goes on (the run is not invalid) */
+#define LOAD_DISK_FULL(e)	((e) == ENOSPC || (e) == EDQUOT)
 
 /* The size option the disk and memory loads share. */
 #define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \

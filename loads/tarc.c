@@ -113,7 +113,7 @@ tarc_run(struct load_ctx *ctx)
 			t->w.limit = t->cap;
 		archive_path(path, sizeof(path), ctx, t->next);
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0) {
-			if (USTAR_FULL(errno)) {
+			if (LOAD_DISK_FULL(errno)) {
 				/* not even a new file fits: make room, or try again */
 				t->enospc++;
 				if (t->next > t->first)
@@ -132,7 +132,7 @@ tarc_run(struct load_ctx *ctx)
 			unlink(path);
 			if (rc == 1)
 				break;
-			if (!USTAR_FULL(t->w.err))
+			if (!LOAD_DISK_FULL(t->w.err))
 				return load_fail(ctx, "cannot archive '%s' to '%s': %s", t->src, path,
 				    strerror(t->w.err));
 			/* a full disk ends the pass; room is made before the next */

@@ -77,6 +77,129 @@ unsafe(const char *name)
 	return 0;
 }
 
+/* One member, from its header block. */
+struct member {
+	char name[BLOCK];		/* prefix/name */
+	char link[USTAR_LEN(linkname) + 1];	/* a symbolic link's target */
+	long long size;			/* bytes of data that follow the header */
+	long long mode, mtime;		/* -1 when malformed */
+	int type;			/* the typeflag */
+};
+
+/* The header at x->pos into mb: 1, 0 at the archive's end, -1 (x->err). */
+static int
+read_header(struct tarx *x, struct member *mb)
+{
+	const unsigned char *h;
+	size_t k = 0, n;
+
+	if (x->pos == x->len && refill(x) < 0)
+		return -1;
+	if (x->len - x->pos < BLOCK)
+		return 0;	/* end of file without end blocks: GNU tar warns, we stop */
+	h = x->buf + x->pos;
+	if (h[0] == '\0')
+		return 0;	/* the first zero block ends the archive */
+	if (!ustar_sum_ok(h) || (mb->size = ustar_octal(USTAR_AT(h, size), USTAR_LEN(size))) < 0) {
+		x->err = EPROTO;
+		return -1;
+	}
+	mb->mode = ustar_octal(USTAR_AT(h, mode), USTAR_LEN(mode));
+	mb->mtime = ustar_octal(USTAR_AT(h, mtime), USTAR_LEN(mtime));
+	if (*USTAR_AT(h, prefix)) {
+		k = strnlen((const char *)USTAR_AT(h, prefix), USTAR_LEN(prefix));
+		memcpy(mb->name, USTAR_AT(h, prefix), k);
+		mb->name[k++] = '/';
+	}
+	n = strnlen((const char *)USTAR_AT(h, name), USTAR_LEN(name));
+	memcpy(mb->name + k, USTAR_AT(h, name), n);
+	mb->name[k + n] = '\0';
+	memcpy(mb->link, USTAR_AT(h, linkname), USTAR_LEN(linkname));
+	mb->link[USTAR_LEN(linkname)] = '\0';
+	mb->type = *USTAR_AT(h, typeflag);
+	x->pos += BLOCK;
+	return 1;
+}
+
+/*
+ * Make the member under directory fd root (with root < 0, only count the
+ * disk it takes): 0, with *out the file to write its data to or -1; -1
+ * with x->err.
+ */
+static int
+make_member(struct tarx *x, int root, struct member *mb, unsigned long long *disk, int *out)
+{
+	size_t k = strlen(mb->name);
+
+	*out = -1;
+	switch (mb->type) {
+	case '0':
+	case '\0':
+		*disk += ((unsigned long long)mb->size + 4095) / 4096 * 4096;
+		if (root >= 0 && (*out = openat(root, mb->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0644)) < 0)
+			break;
+		return 0;
+	case '5':
+		*disk += 4096;
+		if (root < 0)
+			return 0;
+		while (k > 1 && mb->name[k - 1] == '/')
+			mb->name[--k] = '\0';
+		if (mkdirat(root, mb->name, (mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0755) | 0700) < 0 &&
+		    errno != EEXIST)
+			break;
+		return 0;
+	case '2':
+		if (root >= 0 && symlinkat(mb->link, root, mb->name) < 0)
+			break;
+		return 0;
+	default:
+		return 0;	/* not written by ustar.c: its data is skipped */
+	}
+	x->err = errno;
+	return -1;
+}
+
+/*
+ * The member's data, padded to the block: written to out, or skipped
+ * when out < 0.  The bytes of padded data left: 0 when all is done, more
+ * when it stopped (load_stopping(), or an error in x->err).
+ */
+static unsigned long long
+member_data(struct load_ctx *ctx, struct tarx *x, const struct member *mb, int out)
+{
+	unsigned long long padded = ((unsigned long long)mb->size + BLOCK - 1) / BLOCK * BLOCK;
+	unsigned long long left = padded;
+
+	while (left > 0) {
+		unsigned long long done = padded - left, data = (unsigned long long)mb->size;
+		size_t n, d;
+
+		if (x->pos == x->len && refill(x) < 0)
+			break;
+		if (x->len == 0) {
+			x->err = EPROTO;	/* cut short */
+			break;
+		}
+		n = x->len - x->pos < left ? x->len - x->pos : (size_t)left;
+		if (out >= 0) {
+			/* the bytes of this piece that are data, not padding */
+			d = done >= data ? 0 : data - done < n ? (size_t)(data - done) : n;
+			if (write_all(out, x->buf + x->pos, d) < 0) {
+				x->err = errno;
+				break;
+			}
+			load_count(ctx, n);
+			if (load_stopping())
+				break;
+		}
+		x->pos += n;
+		left -= n;
+	}
+	return left;
+}
+
 /*
  * Extract the archive under directory fd root; with root < 0 only add up
  * what a copy takes on disk.  0 at the end of the archive, 1 when
@@ -85,7 +208,8 @@ unsafe(const char *name)
 static int
 extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk)
 {
-	char name[BLOCK], link[101];
+	struct member mb;
+	int rc;
 
 	*disk = 0;
 	if (lseek(x->fd, 0, SEEK_SET) < 0) {
@@ -94,119 +218,24 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 	}
 	x->pos = x->len = 0;
 	for (;;) {
-		unsigned char *h;
-		long long size, mode, mtime;
 		unsigned long long left;
-		int out = -1;
-		size_t k;
+		int out;
 
 		if (root >= 0 && load_stopping())
 			return 1;
-		if (x->pos == x->len && refill(x) < 0)
-			return -1;
-		if (x->len - x->pos < BLOCK)
-			return 0;	/* end of file without end blocks: GNU tar warns, we stop */
-		h = x->buf + x->pos;
-		if (h[0] == '\0')
-			return 0;	/* the first zero block ends the archive */
-		if (!ustar_sum_ok(h) || (size = ustar_octal(h + 124, 12)) < 0) {
-			x->err = EPROTO;
-			return -1;
-		}
-		mode = ustar_octal(h + 100, 8);
-		mtime = ustar_octal(h + 136, 12);
-		k = 0;
-		if (h[345]) {
-			k = strnlen((char *)h + 345, 155);
-			memcpy(name, h + 345, k);
-			name[k++] = '/';
-		}
-		memcpy(name + k, h, strnlen((char *)h, 100));
-		k += strnlen((char *)h, 100);
-		name[k] = '\0';
-		memcpy(link, h + 157, 100);
-		link[100] = '\0';
-		x->pos += BLOCK;
+		if ((rc = read_header(x, &mb)) <= 0)
+			return rc;
 		if (root >= 0)
 			load_count(ctx, BLOCK);
-		if (unsafe(name)) {
+		if (unsafe(mb.name)) {
 			x->err = EPROTO;
 			return -1;
 		}
-		switch (h[156]) {
-		case '0':
-		case '\0':
-			*disk += ((unsigned long long)size + 4095) / 4096 * 4096;
-			if (root < 0)
-				break;
-			out = openat(root, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			    mode >= 0 ? (mode_t)(mode & 07777) : 0644);
-			if (out < 0) {
-				x->err = errno;
-				return -1;
-			}
-			break;
-		case '5':
-			*disk += 4096;
-			if (root < 0)
-				break;
-			while (k > 1 && name[k - 1] == '/')
-				name[--k] = '\0';
-			if (mkdirat(root, name, (mode >= 0 ? (mode_t)(mode & 07777) : 0755) | 0700) < 0 &&
-			    errno != EEXIST) {
-				x->err = errno;
-				return -1;
-			}
-			break;
-		case '2':
-			if (root >= 0 && symlinkat(link, root, name) < 0) {
-				x->err = errno;
-				return -1;
-			}
-			break;
-		default:
-			break;	/* not written by ustar.c: its data is skipped */
-		}
-		/* the data, padded to the block: written out, or skipped */
-		for (left = ((unsigned long long)size + BLOCK - 1) / BLOCK * BLOCK; left > 0; ) {
-			unsigned long long data = (unsigned long long)size;
-			size_t n;
-
-			if (x->pos == x->len && refill(x) < 0)
-				break;
-			if (x->len == 0) {
-				x->err = EPROTO;	/* cut short */
-				break;
-			}
-			n = x->len - x->pos < left ? x->len - x->pos : (size_t)left;
-			if (out >= 0) {
-				/* bytes of this piece that are data, not padding */
-				unsigned long long done = (unsigned long long)(((unsigned long long)size + BLOCK - 1)
-				    / BLOCK * BLOCK) - left;
-				size_t d = done >= data ? 0 : data - done < n ? (size_t)(data - done) : n;
-				const unsigned char *p = x->buf + x->pos;
-				while (d > 0) {
-					ssize_t w = write(out, p, d);
-					if (w < 0 && errno == EINTR)
-						continue;
-					if (w < 0) {
-						x->err = errno;
-						break;
-					}
-					p += w;
-					d -= (size_t)w;
-				}
-				if (d > 0)
-					break;
-				load_count(ctx, n);
-				if (load_stopping())
-					break;
-			}
-			x->pos += n;
-			left -= n;
-		}
+		if (make_member(x, root, &mb, disk, &out) < 0)
+			return -1;
+		left = member_data(ctx, x, &mb, out);
 		if (out >= 0) {
-			struct timespec ts[2] = { { 0, UTIME_OMIT }, { mtime > 0 ? (time_t)mtime : 0, 0 } };
+			struct timespec ts[2] = { { 0, UTIME_OMIT }, { mb.mtime > 0 ? (time_t)mb.mtime : 0, 0 } };
 			if (left == 0 && futimens(out, ts) < 0)
 				x->err = errno;
 			if (close(out) < 0 && !x->err)
@@ -304,7 +333,7 @@ tarx_run(struct load_ctx *ctx)
 			drop_oldest(ctx, x);
 		copy_path(path, sizeof(path), ctx, x->next);
 		if (mkdir(path, 0755) < 0 || (root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-			if (USTAR_FULL(errno)) {
+			if (LOAD_DISK_FULL(errno)) {
 				/* not even a directory fits: make room, or try again */
 				rmdir(path);
 				x->enospc++;
@@ -321,7 +350,7 @@ tarx_run(struct load_ctx *ctx)
 			break;
 		if (rc < 0) {
 			rmtree(path);
-			if (!USTAR_FULL(x->err))
+			if (!LOAD_DISK_FULL(x->err))
 				return load_fail(ctx, "cannot extract to '%s': %s", path, strerror(x->err));
 			/* a full disk ends the pass: the partial copy is gone, room is made */
 			x->enospc++;

@@ -82,23 +82,87 @@ file_path(char *buf, size_t len, unsigned long i)
 	snprintf(buf, len, "d%02lu/d%02lu/f%05lu.%s", g / DIRS_PER_DIR, g % DIRS_PER_DIR, i, ext[i % 6]);
 }
 
+/*
+ * The directories rel adds to those of prev, the file before it: the
+ * components of its directory past those they share (the files come in
+ * order, a directory's all together).  The plan counts them this way
+ * whether or not the tree is written.
+ */
+static unsigned long
+new_dirs(const char *prev, const char *rel)
+{
+	const char *a = prev, *b = rel, *sa, *sb;
+	unsigned long n = 0;
+
+	while ((sa = strchr(a, '/')) != NULL && (sb = strchr(b, '/')) != NULL &&
+	    sa - a == sb - b && !memcmp(a, b, (size_t)(sa - a))) {
+		a = sa + 1;
+		b = sb + 1;
+	}
+	for (; (b = strchr(b, '/')) != NULL; b++)
+		n++;
+	return n;
+}
+
 /* mkdir -p of the directories in rel (not its last component), under dfd */
 static int
-mkparents(int dfd, char *rel, unsigned long *dirs)
+mkparents(int dfd, char *rel)
 {
 	char *p;
 
 	for (p = rel; (p = strchr(p, '/')) != NULL; p++) {
 		*p = '\0';
-		if (mkdirat(dfd, rel, 0755) == 0)
-			(*dirs)++;
-		else if (errno != EEXIST) {
+		if (mkdirat(dfd, rel, 0755) < 0 && errno != EEXIST) {
 			*p = '/';
 			return -1;
 		}
 		*p = '/';
 	}
 	return 0;
+}
+
+/* dir/USTAR_TOP, made if missing, opened; -1 with errno. */
+static int
+open_top(const char *dir)
+{
+	int dfd, top, saved;
+
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -1;
+	if (mkdirat(dfd, USTAR_TOP, 0755) < 0 && errno != EEXIST)
+		top = -1;
+	else
+		top = openat(dfd, USTAR_TOP, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	saved = errno;
+	close(dfd);
+	errno = saved;
+	return top;
+}
+
+/* File i of n bytes at rel under top, its parents made; 0 or -1 with errno. */
+static int
+gen_file(int top, char *rel, unsigned long i, unsigned long long n, unsigned char *buf)
+{
+	unsigned long long left;
+	int fd, saved;
+
+	if (mkparents(top, rel) < 0 ||
+	    (fd = openat(top, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
+		return -1;
+	/* contents: seeded by the file's number and the piece's, never by the buffer size */
+	for (left = n; left > 0; ) {
+		size_t k = left < GEN_PIECE ? (size_t)left : GEN_PIECE;
+		load_fill_random(buf, k, ((unsigned long long)(i + 1) << 20 ^ (n - left) / GEN_PIECE) *
+		    0x9E3779B97F4A7C15ULL | 1);
+		if (write_all(fd, buf, k) < 0) {
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		left -= k;
+	}
+	return close(fd);
 }
 
 int
@@ -110,86 +174,45 @@ ustar_gen(const char *dir, unsigned long long size, struct ustar_plan *plan)
 	};
 	unsigned long long rng = 0xC0DE5EED ^ size, done = 0;
 	unsigned char *buf = NULL;
-	char rel[PATH_MAX];
+	char rel[2][PATH_MAX] = { "", "" };
 	unsigned long i;
-	int top = -1, saved;
+	int top = -1, rc = -1, saved;
 
 	memset(plan, 0, sizeof(*plan));
-	if (dir) {
-		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (dfd < 0)
-			return -1;
-		if (mkdirat(dfd, USTAR_TOP, 0755) < 0 && errno != EEXIST) {
-			saved = errno;
-			close(dfd);
-			errno = saved;
-			return -1;
-		}
-		top = openat(dfd, USTAR_TOP, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		saved = errno;
-		close(dfd);
-		errno = saved;
-		if (top < 0 || (buf = malloc(GEN_PIECE)) == NULL)
-			goto fail;
-	}
+	if (dir && ((top = open_top(dir)) < 0 || (buf = malloc(GEN_PIECE)) == NULL))
+		goto out;
 	plan->dirs = 1;
 	for (i = 0; done < size; i++) {
-		unsigned long long n = file_size(&rng, size), left;
-		int fd;
+		unsigned long long n = file_size(&rng, size);
+		char *r = rel[i % 2];
 
 		if (n > size - done)
 			n = size - done;
-		file_path(rel, sizeof(rel), i);
+		file_path(r, PATH_MAX, i);
+		plan->dirs += new_dirs(rel[(i + 1) % 2], r);
 		plan->files++;
 		plan->bytes += n;
 		plan->archive += BLOCK + PAD(n);
 		plan->disk += (n + 4095) / 4096 * 4096;
 		done += n;
-		if (top < 0) {
-			/* count the directories this file would create */
-			if (i < LONG_FILES)
-				plan->dirs += i == 0 ? 3 : 0;
-			else if ((i - LONG_FILES) % FILES_PER_DIR == 0)
-				plan->dirs += (i - LONG_FILES) / FILES_PER_DIR % DIRS_PER_DIR == 0 ? 2 : 1;
-			continue;
-		}
-		if (mkparents(top, rel, &plan->dirs) < 0)
-			goto fail;
-		if ((fd = openat(top, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
-			goto fail;
-		/* contents: seeded by the file's number and the piece's, never by the buffer size */
-		for (left = n; left > 0; ) {
-			size_t k = left < GEN_PIECE ? (size_t)left : GEN_PIECE;
-			load_fill_random(buf, k, ((unsigned long long)(i + 1) << 20 ^ (n - left) / GEN_PIECE) * 0x9E3779B97F4A7C15ULL | 1);
-			if (write_all(fd, buf, k) < 0) {
-				saved = errno;
-				close(fd);
-				errno = saved;
-				goto fail;
-			}
-			left -= k;
-		}
-		if (close(fd) < 0)
-			goto fail;
+		if (top >= 0 && gen_file(top, r, i, n, buf) < 0)
+			goto out;
 	}
 	for (i = 0; i < 2 && plan->files > 3; i++) {
 		plan->links++;
 		if (top >= 0 && symlinkat(link[i][1], top, link[i][0]) < 0 && errno != EEXIST)
-			goto fail;
+			goto out;
 	}
 	plan->archive += (plan->dirs + plan->links) * BLOCK + 2 * BLOCK;
 	plan->disk += plan->dirs * 4096;
-	free(buf);
-	if (top >= 0)
-		close(top);
-	return 0;
-fail:
+	rc = 0;
+out:
 	saved = errno;
 	free(buf);
 	if (top >= 0)
 		close(top);
 	errno = saved;
-	return -1;
+	return rc;
 }
 
 /* --- the writer --- */
@@ -227,12 +250,13 @@ ustar_octal(const unsigned char *p, size_t len)
 int
 ustar_sum_ok(const unsigned char *h)
 {
-	long long want = ustar_octal(h + 148, 8);
+	const unsigned char *c = USTAR_AT(h, chksum);
+	long long want = ustar_octal(c, USTAR_LEN(chksum));
 	unsigned long sum = 0;
 	int i;
 
 	for (i = 0; i < BLOCK; i++)
-		sum += i >= 148 && i < 156 ? ' ' : h[i];
+		sum += h + i >= c && h + i < c + USTAR_LEN(chksum) ? ' ' : h[i];
 	return want >= 0 && (unsigned long long)want == sum;
 }
 
@@ -269,9 +293,9 @@ split(const char *p, size_t n)
 {
 	size_t i;
 
-	if (n <= 100)
+	if (n <= USTAR_LEN(name))
 		return 0;
-	for (i = n > 101 ? n - 101 : 1; i <= 155 && i + 1 < n; i++)
+	for (i = n > USTAR_LEN(name) + 1 ? n - USTAR_LEN(name) - 1 : 1; i <= USTAR_LEN(prefix) && i + 1 < n; i++)
 		if (p[i] == '/')
 			return (long)i;
 	return -1;
@@ -297,30 +321,31 @@ header(struct ustar_w *w, size_t n, const struct stat *st, char type,
 	h = w->buf + w->len;
 	memset(h, 0, BLOCK);
 	if (cut > 0) {
-		memcpy(h + 345, w->path, (size_t)cut);
-		memcpy(h, w->path + cut + 1, n - (size_t)cut - 1);
+		memcpy(USTAR_AT(h, prefix), w->path, (size_t)cut);
+		memcpy(USTAR_AT(h, name), w->path + cut + 1, n - (size_t)cut - 1);
 	} else
-		memcpy(h, w->path, n);
-	octal(h + 100, 8, st->st_mode & 07777);
-	if (octal(h + 108, 8, st->st_uid) < 0)
-		octal(h + 108, 8, 0);
-	if (octal(h + 116, 8, st->st_gid) < 0)
-		octal(h + 116, 8, 0);
-	octal(h + 124, 12, size);
-	octal(h + 136, 12, st->st_mtime > 0 ? (unsigned long long)st->st_mtime : 0);
-	h[156] = (unsigned char)type;
+		memcpy(USTAR_AT(h, name), w->path, n);
+	octal(USTAR_AT(h, mode), USTAR_LEN(mode), st->st_mode & 07777);
+	if (octal(USTAR_AT(h, uid), USTAR_LEN(uid), st->st_uid) < 0)
+		octal(USTAR_AT(h, uid), USTAR_LEN(uid), 0);
+	if (octal(USTAR_AT(h, gid), USTAR_LEN(gid), st->st_gid) < 0)
+		octal(USTAR_AT(h, gid), USTAR_LEN(gid), 0);
+	octal(USTAR_AT(h, size), USTAR_LEN(size), size);
+	octal(USTAR_AT(h, mtime), USTAR_LEN(mtime), st->st_mtime > 0 ? (unsigned long long)st->st_mtime : 0);
+	*USTAR_AT(h, typeflag) = (unsigned char)type;
 	if (target)
-		memcpy(h + 157, target, strlen(target));
-	memcpy(h + 257, "ustar", 6);
-	memcpy(h + 263, "00", 2);
-	memcpy(h + 265, load_idname(st->st_uid, 0, 0), 31);
-	memcpy(h + 297, load_idname(st->st_gid, 1, 0), 31);
-	octal(h + 329, 8, 0);
-	octal(h + 337, 8, 0);
-	memset(h + 148, ' ', 8);
+		memcpy(USTAR_AT(h, linkname), target, strlen(target));
+	memcpy(USTAR_AT(h, magic), "ustar", USTAR_LEN(magic));
+	memcpy(USTAR_AT(h, version), "00", USTAR_LEN(version));
+	memcpy(USTAR_AT(h, uname), load_idname(st->st_uid, 0, 0), USTAR_LEN(uname) - 1);
+	memcpy(USTAR_AT(h, gname), load_idname(st->st_gid, 1, 0), USTAR_LEN(gname) - 1);
+	octal(USTAR_AT(h, devmajor), USTAR_LEN(devmajor), 0);
+	octal(USTAR_AT(h, devminor), USTAR_LEN(devminor), 0);
+	memset(USTAR_AT(h, chksum), ' ', USTAR_LEN(chksum));
 	for (i = 0; i < BLOCK; i++)
 		sum += h[i];
-	octal(h + 148, 7, sum);	/* six digits, NUL, and the space left in place */
+	/* six digits, NUL, and the space left in place */
+	octal(USTAR_AT(h, chksum), USTAR_LEN(chksum) - 1, sum);
 	w->len += BLOCK;
 	w->files++;
 	return 0;
@@ -427,7 +452,7 @@ entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 	}
 	if (S_ISLNK(st.st_mode)) {
 		ssize_t k = readlinkat(dfd, name, target, sizeof(target));
-		if (k < 0 || k > 100) {
+		if (k < 0 || (size_t)k > USTAR_LEN(linkname)) {
 			w->skipped++;
 			return 0;
 		}

@@ -6,8 +6,8 @@
 #ifndef CONTEST_USTAR_H
 #define CONTEST_USTAR_H
 
-#include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 #include "load.h"
@@ -16,6 +16,35 @@
 #define USTAR_MIN_SIZE	(4ULL << 20)	/* smallest generated tree worth a run, bytes */
 #define USTAR_BUF	(1U << 20)	/* archive I/O buffer, bytes (GNU tar: 10240) */
 #define USTAR_TOP	"data"		/* top directory of the generated tree and of its archive */
+
+/*
+ * A ustar header block (POSIX.1-1988), as the map of its fields that the
+ * writer and tarx's reader share: a field's place is USTAR_AT(block,
+ * field) and its width USTAR_LEN(field).  The blocks themselves stay
+ * arrays of unsigned char; octal fields are digits, then a NUL or space.
+ */
+struct ustar_header {
+	char name[100];		/* the member's name, or its part after prefix */
+	char mode[8];		/* octal: permission bits */
+	char uid[8];		/* octal: owner, 0 when over 7 digits */
+	char gid[8];
+	char size[12];		/* octal: bytes of data that follow, padded to blocks */
+	char mtime[12];		/* octal: seconds since the epoch */
+	char chksum[8];		/* octal: sum of the block's bytes, this field counted as spaces */
+	char typeflag[1];	/* '0' file, '5' directory, '2' symbolic link */
+	char linkname[100];	/* a link's target */
+	char magic[6];		/* "ustar" and a NUL */
+	char version[2];	/* "00" */
+	char uname[32];		/* owner and group by name */
+	char gname[32];
+	char devmajor[8];
+	char devminor[8];
+	char prefix[155];	/* the name's first part; the name is prefix/name */
+	char pad[12];
+};
+_Static_assert(sizeof(struct ustar_header) == 512, "a ustar header is one 512-byte block");
+#define USTAR_AT(h, f)	((h) + offsetof(struct ustar_header, f))
+#define USTAR_LEN(f)	sizeof(((struct ustar_header *)0)->f)
 
 /* Sizes of the generated tree of `size` file bytes, known without writing it. */
 struct ustar_plan {
@@ -85,6 +114,3 @@ int ustar_sum_ok(const unsigned char *h);
  * 0 with ctx->reason (how much, where) when it does not fit.
  */
 unsigned long long ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan);
-
-/* errno values that mean the disk is full: the pass ends, the load goes on */
-#define USTAR_FULL(e)	((e) == ENOSPC || (e) == EDQUOT)

@@ -12,14 +12,6 @@
 #define BARS_WIDTH 72		/* columns of --bars */
 
 /* Ratio of g for a chart: a finite positive number, or NAN. */
-static double
-ratio(const struct model *m, const struct group *g)
-{
-	double r = model_ratio(m, g);
-
-	return isfinite(r) && r > 0 ? r : NAN;
-}
-
 /* The largest Ratio charted and the widest row name. */
 static double
 scale(const struct model *m, size_t *wname)
@@ -30,7 +22,7 @@ scale(const struct model *m, size_t *wname)
 	*wname = 6;
 	for (i = 0; i < m->ngroups; i++) {
 		const struct group *g = m->groups[i];
-		double r = ratio(m, g);
+		double r = model_chart_ratio(m, g);
 
 		if (!model_wanted(m, g->load) || !model_charted(m, g->load) || isnan(r))
 			continue;
@@ -42,11 +34,14 @@ scale(const struct model *m, size_t *wname)
 	return max;
 }
 
-/* v in at most 7 columns: 2 decimals, or 1.0e+15 */
+/* v in at most 7 columns: RATIO_DECIMALS (2) decimals, or 1.0e+15 */
 static void
 val(FILE *out, double v)
 {
-	fprintf(out, v < 9999.995 ? "%.2f" : "%.1e", v);
+	if (v < 9999.995)
+		fprintf(out, "%.*f", RATIO_DECIMALS, v);
+	else
+		fprintf(out, "%.1e", v);
 }
 
 static void
@@ -95,7 +90,7 @@ render_bars(FILE *out, const struct model *m)
 			if (g->m[M_TIME].n == 0)
 				continue;
 			any = 1;
-			r = ratio(m, g);
+			r = model_chart_ratio(m, g);
 			model_pad(out, m->rows[g->row].show, wname);
 			fputc(' ', out);
 			if (isnan(r))

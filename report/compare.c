@@ -100,8 +100,8 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 	int k, pass, quiet = 0;
 
 	model_clean(ld, sizeof(ld), load);
-	model_num(rb, sizeof(rb), model_ratio(m, b), 2);
-	model_num(rg, sizeof(rg), model_ratio(m, g), 2);
+	model_num(rb, sizeof(rb), model_ratio(m, b), RATIO_DECIMALS);
+	model_num(rg, sizeof(rg), model_ratio(m, g), RATIO_DECIMALS);
 	fprintf(out, "%s: %s -> %s: ok runs %ld -> %ld, Ratio %s -> %s\n", ld, bn, gn,
 	    b->m[M_TIME].n, g->m[M_TIME].n, rb, rg);
 	for (k = 0; k < M_N; k++)
@@ -180,7 +180,7 @@ render_compare(FILE *out, const struct model *m)
 			continue;
 		}
 		EACH(m, i, k, g) {
-			if (g == b || g->m[M_TIME].n == 0)
+			if (model_cmp_base(m, g) == NULL)
 				continue;
 			if (n++)
 				fputc('\n', out);

@@ -89,13 +89,13 @@ line(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
 	const struct group *b = model_baseline(m, g);
-	const struct group *cb = m->cmp_row != NONE ? model_find(m, m->cmp_row, g->load) : NULL;
+	const struct group *cb = model_cmp_base(m, g);
 	struct change c[M_N];
 	struct summary s;
 	int k;
 
 	for (k = 0; k < M_N; k++)
-		if (cb && cb != g && cb->m[M_TIME].n && g->m[M_TIME].n)
+		if (cb)
 			model_change(cb, g, k, &c[k]);
 		else {
 			memset(&c[k], 0, sizeof(c[k]));

@@ -177,14 +177,9 @@ static void
 group(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
-	const struct group *b = model_baseline(m, g), *cb = NULL;
+	const struct group *b = model_baseline(m, g), *cb = model_cmp_base(m, g);
 	int k;
 
-	if (m->cmp_row != NONE && g->row != m->cmp_row && g->m[M_TIME].n) {
-		cb = model_find(m, m->cmp_row, g->load);
-		if (cb && cb->m[M_TIME].n == 0)
-			cb = NULL;
-	}
 	fputs("\"load\": ", out);
 	json_str(out, g->load);
 	fputs(", \"label\": ", out);

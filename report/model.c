@@ -911,6 +911,14 @@ model_ratio(const struct model *m, const struct group *g)
 	return stats_mean(&g->m[M_TIME]) / stats_mean(&b->m[M_TIME]);
 }
 
+double
+model_chart_ratio(const struct model *m, const struct group *g)
+{
+	double r = model_ratio(m, g);
+
+	return isfinite(r) && r > 0 ? r : NAN;
+}
+
 /* The sd of a Ratio of two means: their relative sds added in quadrature. */
 double
 model_ratio_sd(const struct model *m, const struct group *g)
@@ -942,6 +950,17 @@ model_ref_row(const struct model *m)
 	if (m->base_row != NONE)
 		return m->base_row;
 	return m->nrows ? m->order[0] : NONE;
+}
+
+const struct group *
+model_cmp_base(const struct model *m, const struct group *g)
+{
+	const struct group *b;
+
+	if (m->cmp_row == NONE || g->row == m->cmp_row || g->m[M_TIME].n == 0)
+		return NULL;
+	b = model_find(m, m->cmp_row, g->load);
+	return b && b->m[M_TIME].n > 0 ? b : NULL;
 }
 
 void

@@ -272,9 +272,14 @@ int model_wanted(const struct model *, const char *load);
 const struct group *model_find(const struct model *, size_t row, const char *load);
 const struct group *model_baseline(const struct model *, const struct group *);
 double model_ratio(const struct model *, const struct group *);	/* NAN: no baseline */
+double model_chart_ratio(const struct model *, const struct group *);	/* NAN: none a chart can draw (not > 0) */
+#define RATIO_DECIMALS	2	/* a Ratio as every view prints it (the classic table's) */
 double model_ratio_sd(const struct model *, const struct group *);	/* NAN: no spread */
 int model_charted(const struct model *, const char *load);
 size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row */
+/* The group g is compared with under -c: the -c row's under g's load,
+ * when both have an ok run and it is not g itself; else NULL */
+const struct group *model_cmp_base(const struct model *, const struct group *g);
 void model_change(const struct group *base, const struct group *g, int metric, struct change *);
 void model_summary(const struct model *, size_t row, size_t base, struct summary *);
 const char *model_unit(const struct group *, int metric);	/* the unit printed */

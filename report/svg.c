@@ -97,14 +97,6 @@ step_decimals(double step)
 	return d;
 }
 
-static double
-ratio(const struct model *m, const struct group *g)
-{
-	double r = model_ratio(m, g);
-
-	return isfinite(r) && r > 0 ? r : NAN;
-}
-
 /* A marker of shape s, centred at x, y, radius r. */
 static void
 marker(FILE *f, size_t s, double x, double y, double r, const char *fill, const char *stroke)
@@ -188,7 +180,7 @@ choose(struct chart *c)
 		c->secs[c->nl++] = i;
 		EACH(m, i, k, g)
 			if (g->m[M_TIME].n > 0) {
-				double r = ratio(m, g), sd = model_ratio_sd(m, g);
+				double r = model_chart_ratio(m, g), sd = model_ratio_sd(m, g);
 				c->slot[g->row] = 0;
 				if (r + (isfinite(sd) ? sd : 0) > max)
 					max = r + (isfinite(sd) ? sd : 0);
@@ -269,7 +261,7 @@ bar(const struct chart *c, const struct group *g, const char *load, int bx, doub
 	FILE *f = c->f;
 	size_t s = c->slot[g->row];
 	const char *fill = colours[s % NCOLOURS];
-	double r = ratio(m, g), sd = model_ratio_sd(m, g);
+	double r = model_chart_ratio(m, g), sd = model_ratio_sd(m, g);
 	int bw = c->bw, bh, vy;
 
 	if (isnan(r)) {
@@ -286,7 +278,7 @@ bar(const struct chart *c, const struct group *g, const char *load, int bx, doub
 	xml_str(f, m->rows[g->row].name);
 	fputc(' ', f);
 	xml_str(f, load);
-	fprintf(f, ": Ratio %.2f, %ld runs</title></rect>\n", r, g->m[M_TIME].n);
+	fprintf(f, ": Ratio %.*f, %ld runs</title></rect>\n", RATIO_DECIMALS, r, g->m[M_TIME].n);
 	if (bh > 14)
 		marker(f, s, bx + bw / 2.0, T + H - 8, 4, "#fff", "#222");
 	vy = T + H - bh - 4;
@@ -300,12 +292,12 @@ bar(const struct chart *c, const struct group *g, const char *load, int bx, doub
 	}
 	if (bw < 30)
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" stroke=\"#fff\" "
-		    "stroke-width=\"3\" paint-order=\"stroke\" transform=\"rotate(-90 %d %d)\">%.2f</text>\n",
-		    bx + bw / 2 + 4, vy, bx + bw / 2 + 4, vy, r);
+		    "stroke-width=\"3\" paint-order=\"stroke\" transform=\"rotate(-90 %d %d)\">%.*f</text>\n",
+		    bx + bw / 2 + 4, vy, bx + bw / 2 + 4, vy, RATIO_DECIMALS, r);
 	else
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#222\" stroke=\"#fff\" "
-		    "stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\">%.2f</text>\n",
-		    bx + bw / 2, vy, r);
+		    "stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\">%.*f</text>\n",
+		    bx + bw / 2, vy, RATIO_DECIMALS, r);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"9\" fill=\"#666\" text-anchor=\"middle\">"
 	    "n%ld</text>\n", bx + bw / 2, T + H + 11, g->m[M_TIME].n);
 }
@@ -388,7 +380,7 @@ points(const struct chart *c, size_t i, double *x0, double *x1, double *y0, doub
 	*x0 = *y0 = INFINITY;
 	*x1 = *y1 = -INFINITY;
 	EACH(m, i, k, g) {
-		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g), sd = model_ratio_sd(m, g);
+		double x = stats_mean(&g->m[M_LOADS]) / rl, y = model_chart_ratio(m, g), sd = model_ratio_sd(m, g);
 		if (g->m[M_TIME].n == 0 || isnan(y) || !isfinite(x) || c->slot[g->row] == NONE)
 			continue;
 		if (!(isfinite(sd) && sd > 0))
@@ -449,7 +441,7 @@ panel(const struct chart *c, size_t i, int px, int py)
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">%.2f</text>\n",
 	    px - 12, py + 10, y1);
 	EACH(m, i, k, g) {
-		double x = stats_mean(&g->m[M_LOADS]) / rl, y = ratio(m, g), sd = model_ratio_sd(m, g);
+		double x = stats_mean(&g->m[M_LOADS]) / rl, y = model_chart_ratio(m, g), sd = model_ratio_sd(m, g);
 		double cx, cy;
 		if (g->m[M_TIME].n == 0 || isnan(y) || !isfinite(x) || c->slot[g->row] == NONE)
 			continue;
@@ -461,7 +453,7 @@ panel(const struct chart *c, size_t i, int px, int py)
 			    fmin(py + PH, cy + sd / (y1 - y0) * PH), colours[c->slot[g->row] % NCOLOURS]);
 		fprintf(f, "<g><title>");
 		xml_str(f, m->rows[g->row].name);
-		fprintf(f, ": Loads %.2f x the reference's, Ratio %.2f</title>\n", x, y);
+		fprintf(f, ": Loads %.2f x the reference's, Ratio %.*f</title>\n", x, RATIO_DECIMALS, y);
 		marker(f, c->slot[g->row], cx, cy, 6, colours[c->slot[g->row] % NCOLOURS], "#222");
 		fputs("</g>\n", f);
 	}

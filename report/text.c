@@ -98,17 +98,17 @@ main_row(struct table *t, const struct model *m, const struct group *g)
 	snprintf(c[1], CELL, "%ld", g->m[M_TIME].n);
 	for (j = 0; j < 4; j++)
 		f1(c[2 + j], stats_mean(&g->m[col[j]]), 1);
-	f1(c[6], model_ratio(m, g), 2);
+	f1(c[6], model_ratio(m, g), RATIO_DECIMALS);
 	if (!v)
 		return;
-	f1(c[7], stats_mean(&g->m[M_PAIRED]), 2);
+	f1(c[7], stats_mean(&g->m[M_PAIRED]), RATIO_DECIMALS);
 	t->name[t->nrows] = "";
 	d = t->cell[t->nrows++];
 	snprintf(d[1], CELL, "+-");
 	for (j = 0; j < 4; j++)
 		sd(d[2 + j], &g->m[col[j]], 1);
-	f1(d[6], model_ratio_sd(m, g), 2);
-	sd(d[7], &g->m[M_PAIRED], 2);
+	f1(d[6], model_ratio_sd(m, g), RATIO_DECIMALS);
+	sd(d[7], &g->m[M_PAIRED], RATIO_DECIMALS);
 }
 
 /* The probe's table of section i, if a row has its keys. */

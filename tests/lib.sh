@@ -10,6 +10,9 @@ cd "$T" || exit 2
 fail() { echo "FAIL: $*"; exit 1; }
 # the test cannot run here: counted as skipped, never as passed
 skip() { echo "SKIP: $*"; exit 77; }
+# need PROG...: programs the test cannot do without (python3, valgrind,
+# gcc, clang): skipped, naming the first one missing, when one is
+need() { for _p; do command -v "$_p" >/dev/null 2>&1 || skip "needs $_p, not installed"; done; }
 # each test measures alone: its own machine-wide lock (see contest(1), FILES)
 CONTEST_LOCK=$T/machine.lock
 export CONTEST_LOCK

@@ -156,14 +156,13 @@ main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
-	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (shm == MAP_FAILED)
-		err(1, "mmap");
+	if ((shm = probe_map()) == NULL)
+		err(1, "cannot map the probe's counters");
 	/* two snapshots of 5 KiB each: not on the stack */
 	if ((a = malloc(sizeof(*a))) == NULL || (b = malloc(sizeof(*b))) == NULL)
 		err(1, "malloc");
 	fflush(stdout);
-	if ((pid = probe_start(shm, &cfg)) < 0)
+	if ((pid = probe_start(shm, &cfg, NULL, NULL)) < 0)
 		err(1, "cannot fork the probe");
 
 	msg[0] = '\0';

@@ -3,5 +3,5 @@
 # of "the same configuration", two concurrent appenders, a truncated line
 # and the next record kept apart from it, a short write cut back off.
 . "$(dirname "$0")/lib.sh"
-[ -x "$top/tests/unit-log.bin" ] || fail "no tests/unit-log.bin: make check builds it"
-"$top/tests/unit-log.bin" || fail "unit-log"
+[ -x "$top/tests/log-unit.bin" ] || fail "no tests/log-unit.bin: make check builds it"
+"$top/tests/log-unit.bin" || fail "log-unit"

@@ -3,5 +3,5 @@
 # exact max under a concurrent writer, a stalled probe; every bad --probe
 # value refused with its message; calibration under half a second.
 . "$(dirname "$0")/lib.sh"
-make -s -C "$top" tests/unit-probe.bin >/dev/null || fail "build"
-"$top/tests/unit-probe.bin" || fail "unit-probe"
+make -s -C "$top" tests/probe-unit.bin >/dev/null || fail "build"
+"$top/tests/probe-unit.bin" || fail "probe-unit"

@@ -2,6 +2,7 @@
 # run (never mrproper), make -jJOBS TARGET timed, .config hash logged,
 # workload is the tree's path, .config survives.
 . "$(dirname "$0")/lib.sh"
+need python3
 mkdir tree
 printf 'CONFIG_TINY=y\n' > tree/.config
 cat > tree/Makefile <<'MK'

@@ -3,5 +3,5 @@
 # and spaces, malformed lines, this process's own) and mountinfo's
 # octal escapes (a first digit above 3 is not an escape).
 . "$(dirname "$0")/lib.sh"
-[ -x "$top/tests/unit-util.bin" ] || fail "no tests/unit-util.bin: make check builds it"
-"$top/tests/unit-util.bin" || fail "unit-util"
+[ -x "$top/tests/util-unit.bin" ] || fail "no tests/util-unit.bin: make check builds it"
+"$top/tests/util-unit.bin" || fail "util-unit"

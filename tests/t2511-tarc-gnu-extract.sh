@@ -1,8 +1,8 @@
 # GNU tar extracts tarc_load's archive to a tree identical to the source:
 # contents, symbolic links, modes.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 mkdir x && tar -xf "$dir/archive.1.tar" -C x 2> err || fail "tar -xf: $(cat err)"

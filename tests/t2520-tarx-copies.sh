@@ -2,8 +2,8 @@
 # GNU tar extracts from the same archive, and counts the archive bytes
 # it extracted (all but the two end blocks) per pass.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 2 -k tarx_load > out || fail "solo failed: $(cat out)"
 dir=$(sed -n 's/.* dir=\([^ ]*\) .*/\1/p' out)
 work=$(sed -n 's/.* work=\([0-9]*\) .*/\1/p' out)

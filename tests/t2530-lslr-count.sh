@@ -2,8 +2,8 @@
 # `find TREE | wc -l` does: files, dot files, directories, empty ones,
 # symbolic links (dangling too), a fifo.
 . "$(dirname "$0")/lib.sh"
-SOLO=$top/tests/solo.bin
-[ -x "$SOLO" ] || fail "no $SOLO: make tests/solo.bin"
+SOLO=$top/tests/load-solo.bin
+[ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 mkdir -p tree/a/b/c tree/empty tree/.hidden
 for i in 1 2 3 4 5 6 7 8 9 10; do echo $i > tree/a/f$i; echo $i > tree/a/b/.g$i; done
 ln -s a tree/link-dir; ln -s nowhere tree/dangling; mkfifo tree/a/b/c/fifo

@@ -4,8 +4,9 @@
 # for 1 and 2 degrees of freedom, and for other df a p-value by Simpson
 # integration of the t density in python3 (a test tool only).
 . "$(dirname "$0")/lib.sh"
-[ -x "$top/tests/stats-test.bin" ] || fail "no tests/stats-test.bin: make check builds it"
-"$top/tests/stats-test.bin" > got || fail "stats-test failed"
+need python3
+[ -x "$top/tests/stats-unit.bin" ] || fail "no tests/stats-unit.bin: make check builds it"
+"$top/tests/stats-unit.bin" > got || fail "stats-unit failed"
 python3 - got <<'PY' || fail "values differ"
 import math, sys
 got = dict(l.split() for l in open(sys.argv[1]))

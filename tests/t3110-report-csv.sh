@@ -5,6 +5,7 @@
 # The columns of version 1 come first and unchanged; every metric follows.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec A no_load 100 90 0 0 0 workload=/src/a%2Cb
 	rec A no_load 110 90 0 0 0 workload=/src/a%2Cb

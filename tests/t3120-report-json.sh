@@ -3,6 +3,7 @@
 # hosts, date range, the -c change with its p-value) are there.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec A no_load 100 90 0 0 0 date=2026-12-01T09:00:00Z
 	rec A no_load 110 90 0 0 0

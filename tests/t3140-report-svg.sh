@@ -5,6 +5,7 @@
 # a failure leaves nothing behind.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec 2.4.19 no_load 128 100 0 0 0 date=2026-11-30T08:15:00Z host=alpha
 	rec 2.4.19 io_load 461 100 0 30 46 host=alpha

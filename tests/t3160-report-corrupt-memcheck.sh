@@ -1,9 +1,12 @@
 # A corrupt log (random mutations of good records, random bytes, long and
 # truncated lines) never crashes the report nor makes it touch memory it
 # should not: every output mode runs clean under valgrind and under an
-# AddressSanitizer + UBSan build of the sources (tests/report-asan.bin).
+# AddressSanitizer + UBSan build of contest's sources, made here.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3 valgrind gcc
+printf 'int main(void) { return 0; }\n' > probe.c
+gcc -fsanitize=address,undefined -o probe.bin probe.c >/dev/null 2>&1 || skip "gcc cannot build with -fsanitize=address,undefined"
 {
 	for i in 1 2 3; do
 		rec A no_load 10$i 90 1 0 0
@@ -46,12 +49,13 @@ modes() {
 [ "$(grep -c '^log:[0-9]*: ' err)" -gt 100 ] || fail "bad lines not reported"
 grep -q "^A#1 " out || fail "good lines lost"
 modes "$CONTEST" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
-objs=$(cd "$top" && printf 'print:\n\t@echo $(OBJ)\n' | make -s -f Makefile -f - print) ||
-	fail "cannot list the sources"
+# the sources and their flags, from the Makefile
+mk() { (cd "$top" && printf 'print:\n\t@echo $(%s)\n' "$1" | make -s -f Makefile -f - print); }
+objs=$(mk OBJ) && cppflags=$(mk CPPFLAGS) || fail "cannot list the sources"
 srcs=
 for o in $objs; do srcs="$srcs $top/${o%.o}.c"; done
+# shellcheck disable=SC2086
 gcc -std=c11 -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
-    -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -o "$top/tests/report-asan.bin" $srcs -lm ||
-	fail "cannot build the sanitizer binary"
+    $cppflags -o "$T/report-asan.bin" $srcs -lm || fail "cannot build the sanitizer binary"
 ASAN_OPTIONS=abort_on_error=0:exitcode=99 UBSAN_OPTIONS=halt_on_error=1:exitcode=99 \
-	modes "$top/tests/report-asan.bin" env
+	modes "$T/report-asan.bin" env

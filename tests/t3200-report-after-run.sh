@@ -12,7 +12,7 @@ expect 0 "$CONTEST" -n 1 --units 2 --lead 0 -k t cacherun
 grep -q '^cacherun:' stdout || fail "no cacherun table: $(cat stdout)"
 if grep -q ' disturbed=' contest.log; then
 	grep -q 'disturbed' stdout || fail "a disturbed run without its note: $(cat stdout)"
-	"$top/tests/report-run.bin" --disturbed --loads cacherun contest.log > stdout ||
+	"$top/tests/report-solo.bin" --disturbed --loads cacherun contest.log > stdout ||
 		fail "report of the disturbed runs"
 fi
 grep -q '^t  *1  [0-9.]*  .* [0-9]\.[0-9][0-9]$' stdout || fail "no Ratio: $(cat stdout)"

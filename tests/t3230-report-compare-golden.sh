@@ -6,6 +6,7 @@
 # out and counted; every line fits 80 columns.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 python3 - > log <<'PY'
 A = dict(elapsed=[200, 204, 198, 202], user=[150, 151, 149, 150], sys=[20, 21, 20, 19],
          lcpu=[40, 42, 41, 39], units=[100, 110, 95, 105], majflt=[5, 7, 6, 6],

@@ -5,6 +5,7 @@
 # to what python3 computes from the same records.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec A no_load 100 90 0 0 0
 	rec A no_load 104 90 0 0 0

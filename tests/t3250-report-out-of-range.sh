@@ -6,6 +6,7 @@
 # nan printed.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec A no_load 1e-300 90 0 0 0
 	rec A io_load 100 90 0 10 5

@@ -3,6 +3,7 @@
 # report's --disturbed counts it.  The note gives the largest share of the row's disturbed runs.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec 2.6.0 no_load 100 90 0 0 0
 	rec 2.6.0 io_load 200 90 0 10 5
@@ -22,7 +23,7 @@ expect 0 "$CONTEST" -r --disturbed log
 grep -q '^2.6.0  *3  366.7 ' stdout || fail "--disturbed: not counted: $(cat stdout)"
 grep -q '^2.6.1  *1  300.0 ' stdout || fail "--disturbed: 2.6.1: $(cat stdout)"
 ! grep -q 'disturbed' stdout || fail "--disturbed: a note still"
-expect 0 "$top/tests/report-run.bin" --json log
+expect 0 "$top/tests/report-solo.bin" --json log
 python3 -c 'import json, sys; g = json.load(open(sys.argv[1]))["groups"]; assert [x["disturbed"] for x in g] == [0, 2, 1], g' stdout ||
 	fail "json disturbed counts"
 expect 2 "$CONTEST" --disturbed no_load

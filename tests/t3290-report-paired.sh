@@ -7,6 +7,7 @@
 # 282.5 / 105 = 2.69.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	rec A no_load 100 90 0 0 0 inv=i1 round=1
 	rec A io_load 200 90 0 10 5 inv=i1 round=1
@@ -18,7 +19,7 @@
 	rec B no_load 100 90 0 0 0
 	rec B io_load 200 90 0 10 5
 } > log
-expect 0 "$top/tests/report-run.bin" -v log
+expect 0 "$top/tests/report-solo.bin" -v log
 sed -n '/^io_load/,/^per run/p' stdout > got
 grep -q '^A  *4  282.5 .* 2.69  *2.33$' got || fail "paired mean: $(cat got)"
 grep -q '^ *+-  .* 0.58$' got || fail "paired sd: $(cat got)"

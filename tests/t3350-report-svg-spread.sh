@@ -6,6 +6,7 @@
 # distinct colour and marker pairs.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
+need python3
 {
 	for k in $(seq 0 23); do
 		rec k$k no_load 100 90 0 0 0

@@ -5,6 +5,7 @@
 # the link in a sticky directory, as in /tmp, aimed at a root-only file.)
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || skip "not root"
+need setpriv
 # a sticky directory nobody can reach wherever the checkout lies
 user_dir 1777
 pub=$U

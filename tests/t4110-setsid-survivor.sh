@@ -4,7 +4,7 @@
 # the mark every process of the compile inherits in its environment
 # (CONTEST_CAGE=PID.START) and kills it.
 . "$(dirname "$0")/lib.sh"
-command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+need setpriv
 [ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
 # a place nobody can reach wherever the checkout lies
 user_dir 777
@@ -12,7 +12,7 @@ cp "$CONTEST" "$U/contest"
 cat > "$U/mk" <<EOS
 #!/bin/sh
 case "\$*" in *clean*|*--version*) exec make "\$@" ;; esac
-setsid sleep 4110 < /dev/null > /dev/null 2>&1 &
+setsid sleep 4110.$$ < /dev/null > /dev/null 2>&1 &
 : > "$U/gated"
 i=0
 while [ ! -e "$U/go" ] && [ \$i -lt 1200 ]; do sleep 0.05; i=\$((i + 1)); done
@@ -30,7 +30,7 @@ until [ -e "$U/gated" ]; do
 	sleep 0.05
 done
 grep -q "process groups hold them" err || { touch "$U/go"; wait $bg; skip "the runs have a cgroup here"; }
-sleeper() { ps -eo pid=,args= | awk '$2 == "sleep" && $3 == "4110" { print $1 }'; }
+sleeper() { pgrep -fx "sleep 4110\.$$"; }	# this test's own (a name made with its pid)
 [ -n "$(sleeper)" ] || fail "the escaped process never ran"
 kill -KILL $bg
 wait $bg

@@ -22,7 +22,7 @@ expect 2 "$CONTEST" -n 1 --units 1 --lead 0 --size 8M -o open io_other
 grep -q "'open' is writable by everyone: refused" stderr || fail "world-writable: $(cat stderr)"
 [ ! -e contest-work ] || fail "the work directory was made"
 [ "$(id -u)" -eq 0 ] || exit 0
-command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+need setpriv
 # not root: a directory of root's (a place nobody can reach wherever the checkout lies)
 user_dir 755
 cp "$CONTEST" "$U/contest"

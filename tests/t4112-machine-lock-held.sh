@@ -5,8 +5,7 @@
 # and nothing the lock file holds reaches the terminal (its bytes are
 # never read).  t0072 has a real contest, which is waited for.
 . "$(dirname "$0")/lib.sh"
-command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
-command -v flock >/dev/null || skip "no flock(1)"
+need setpriv flock
 [ "$(id -u)" -eq 0 ] || skip "not root: another user is needed"
 # a sticky place nobody can reach wherever the checkout lies
 user_dir 1777

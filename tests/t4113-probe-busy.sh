@@ -7,8 +7,7 @@
 # ends, and the next try calibrates: the run is measured with the probe.
 # (After CAL_TRIES tries it would go on without the probe, saying so.)
 . "$(dirname "$0")/lib.sh"
-command -v taskset >/dev/null || skip "no taskset"
-command -v flock >/dev/null || skip "no flock(1)"
+need taskset flock
 cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
 taskset -c "$cpu" true 2>/dev/null || skip "cannot pin to CPU $cpu"
 # a kernel tree whose build is 'true': the calibration, not a compile, is tested

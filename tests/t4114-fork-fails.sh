@@ -7,7 +7,7 @@
 # wrapper that forks nothing) ran before the probe, and the compile's
 # fork fails.
 . "$(dirname "$0")/lib.sh"
-command -v setpriv >/dev/null && command -v prlimit >/dev/null || fail "setpriv or prlimit missing (util-linux)"
+need setpriv prlimit
 [ "$(id -u)" -eq 0 ] || skip "not root: another user is needed"
 uid=4114
 [ -z "$(ps -o pid= -u $uid)" ] || skip "uid $uid has processes here"

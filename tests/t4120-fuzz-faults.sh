@@ -1,21 +1,21 @@
 # The fuzzers of issue 21, briefly: the watchdog's protocol parser
-# (tests/fuzz/fuzz-watch.c: any bytes keep it sane; any messages contest
+# (tests/fuzz/watch-fuzz.c: any bytes keep it sane; any messages contest
 # sends, split anywhere, give exactly their state) and the labels
-# (tests/fuzz/fuzz-label.c: a label is kept or refused, a made label and
+# (tests/fuzz/label-fuzz.c: a label is kept or refused, a made label and
 # a printed name read back to the string, two strings never one label),
 # under libFuzzer with ASan and UBSan, FUZZ_TIME seconds each (3 by
-# default), seeded from tests/fuzz/corpus-watch and corpus-label.
+# default), seeded from tests/fuzz/watch-corpus and label-corpus.
 # Skipped where clang has no libFuzzer.
 . "$(dirname "$0")/lib.sh"
-command -v clang >/dev/null 2>&1 || skip "no clang"
+need clang
 echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' > probe.c
 clang -fsanitize=fuzzer,address,undefined -o probe.bin probe.c >/dev/null 2>&1 || skip "clang has no libFuzzer"
 for f in watch label; do
-	make -s -C "$top" tests/fuzz-$f.bin >build.out 2>&1 || { cat build.out; fail "cannot build fuzz-$f"; }
+	make -s -C "$top" tests/$f-fuzz.bin >build.out 2>&1 || { cat build.out; fail "cannot build $f-fuzz"; }
 	mkdir corpus-$f
-	"$top/tests/fuzz-$f.bin" -max_total_time="${FUZZ_TIME:-3}" -timeout=10 -rss_limit_mb=1024 \
-	    -print_final_stats=1 corpus-$f "$top/tests/fuzz/corpus-$f" > out 2>&1
+	"$top/tests/$f-fuzz.bin" -max_total_time="${FUZZ_TIME:-3}" -timeout=10 -rss_limit_mb=1024 \
+	    -print_final_stats=1 corpus-$f "$top/tests/fuzz/$f-corpus" > out 2>&1
 	rc=$?
 	grep -E '^(Done|stat::number_of_executed_units)' out
-	[ $rc -eq 0 ] || { grep -v '^#' out | tail -40; fail "fuzz-$f found something (exit $rc)"; }
+	[ $rc -eq 0 ] || { grep -v '^#' out | tail -40; fail "$f-fuzz found something (exit $rc)"; }
 done

@@ -1,5 +1,5 @@
 /*
- * unit-log.c: the log writer and reader.  Built and run by
+ * log-unit.c: the log writer and reader.  Built and run by
  * t0001-log-unit.sh; prints "not ok" lines and exits 1 on a failure.
  */
 #include <errno.h>
@@ -249,7 +249,7 @@ main(void)
 
 	/* two writers appending at once never interleave */
 	{
-		const char *path = "unit-log.tmp";
+		const char *path = "log-unit.tmp";
 		struct logreader lr = { 0 };
 		int k, count = 0;
 		pid_t p[2];

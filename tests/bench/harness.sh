@@ -8,7 +8,7 @@
 #     the same tree, 5 pairs; per-pair ratios and their medians.
 # Both print contest's own CPU over the compile window as a share of elapsed.  BENCH_UNITS sets the tree
 # (default: contest's default), BENCH_PAIRS the pairs.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-harness
 units=${BENCH_UNITS:-}

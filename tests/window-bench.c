@@ -1,6 +1,6 @@
 /*
- * window-cost.c: what reading the window's edges costs, for make bench
- * (tests/bench-machine.sh): N times each of what run.c reads at an edge
+ * window-bench.c: what reading the window's edges costs, for make bench
+ * (tests/bench/machine.sh): N times each of what run.c reads at an edge
  * besides the load's counter: sys_take (the machine's files) and
  * sys_kthreads_take (every /proc/PID/stat, for the kernel's threads);
  * medians and 90th percentiles in microseconds.  Not installed.

@@ -1,5 +1,5 @@
 /*
- * solo.c: run one load alone through contest's own run lifecycle
+ * load-solo.c: run one load alone through contest's own run lifecycle
  * (run.c), with `sleep SECONDS` in place of the compile, and print the
  * work the load did in that window.  For tests (-p: stop after whole
  * passes, -k: keep the run directory to inspect) and for make bench (-t:

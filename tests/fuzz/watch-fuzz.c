@@ -1,5 +1,5 @@
 /*
- * fuzz-watch.c: libFuzzer entry point for the watchdog's protocol
+ * watch-fuzz.c: libFuzzer entry point for the watchdog's protocol
  * (watchmsg.c).  The first byte chooses the way in:
  *  - even: the rest is raw pipe bytes, fed in pieces whose sizes the
  *    input also gives; the state must stay sane whatever comes: groups
@@ -20,7 +20,7 @@
 
 #include "../../watchmsg.h"
 
-#define CHECK(c) do { if (!(c)) { fprintf(stderr, "fuzz-watch: %s\n", #c); abort(); } } while (0)
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "watch-fuzz: %s\n", #c); abort(); } } while (0)
 
 static void
 sane(const struct watch *w)

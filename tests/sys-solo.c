@@ -1,11 +1,11 @@
 /*
- * sys-probe.c: sys.c on its own, to check it against vmstat(8), iostat
+ * sys-solo.c: sys.c on its own, to check it against vmstat(8), iostat
  * and plain readings of /proc, and to time it.  Built by make
- * tests/sys-probe.bin; doc/sys-keys.md holds what it gave.
+ * tests/sys-solo.bin; doc/sys-keys.md holds what it gave.
  *
- *   sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD [ARG...]]
- *   sys-probe -b N [-d DIR]...
- *   sys-probe -R FILE [-n N] [-t SECONDS]
+ *   sys-solo [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD [ARG...]]
+ *   sys-solo -b N [-d DIR]...
+ *   sys-solo -R FILE [-n N] [-t SECONDS]
  *
  * Takes a sample, waits SECONDS (default 1) or runs CMD (the stand-in of
  * the compile: its wait4 rusage is the compile's CPU), takes a second
@@ -203,9 +203,9 @@ main(int argc, char **argv)
 			secs = atof(optarg);
 			break;
 		default:
-			fprintf(stderr, "usage: sys-probe [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD...]\n"
-			    "       sys-probe -b N [-d DIR]...\n"
-			    "       sys-probe -R FILE [-n N] [-t SECONDS]\n");
+			fprintf(stderr, "usage: sys-solo [-d DIR]... [-t SECONDS] [-L LOADCMD] [-s] [-- CMD...]\n"
+			    "       sys-solo -b N [-d DIR]...\n"
+			    "       sys-solo -R FILE [-n N] [-t SECONDS]\n");
 			return 2;
 		}
 	argv += optind;

@@ -1,6 +1,6 @@
 /*
- * unit-probe.c: the probe's histogram, window and --probe parser.  Built
- * by make (tests/unit-probe.bin) and run by t0003-probe-unit.sh; prints
+ * probe-unit.c: the probe's histogram, window and --probe parser.  Built
+ * by make (tests/probe-unit.bin) and run by t0003-probe-unit.sh; prints
  * "not ok" lines and exits 1 on a failure.
  *
  * Percentiles are checked against the exact nearest-rank values of

@@ -1,5 +1,5 @@
 /*
- * unit-util.c: the shared helpers of util.h, each against what it must
+ * util-unit.c: the shared helpers of util.h, each against what it must
  * do on the real thing (a pipe, this process's descriptors and its
  * /proc/self/stat) and against made-up lines for the parsers.  Built and
  * run by t0090-util-unit.sh; prints "not ok" lines and exits 1 on a

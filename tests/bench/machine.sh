@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench, the machine over the window (doc/machine.md has the
 # figures and what they mean):
-#  1. cost: what reading the window's edges takes (tests/window-cost.c),
+#  1. cost: what reading the window's edges takes (tests/window-bench.c),
 #     beside the compile's elapsed and the self= contest logs;
 #  2. agreement: sys_* of a no_load run against vmstat(8) over the same
 #     seconds;
@@ -15,7 +15,7 @@
 #     cache drop) after a clean file of half the RAM is read, mem_load
 #     with a lead of BENCH_PRESS_LEAD (25) s, so that it runs out of free
 #     memory during the window.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-machine
 rm -rf "$B"
@@ -29,8 +29,8 @@ echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}'
 
 if part 1; then
 echo "== 1. cost of the window's edges"
-${CC:-cc} -O2 -D_DEFAULT_SOURCE -D_GNU_SOURCE -I. -o "$B/window-cost" tests/window-cost.c sys.o log.o util.o -lm || exit 1
-(cd "$B" && ./window-cost)
+make -s tests/window-bench.bin || exit 1
+(cd "$B" && "$top/tests/window-bench.bin")
 
 fi
 
@@ -85,7 +85,7 @@ echo "== 5. mem_load at its default size, alone for ${BENCH_MEM_SECONDS:-60} s"
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 min=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
 start=$min
-tests/solo.bin -d "$B" -t "${BENCH_MEM_SECONDS:-60}" mem_load > "$B/mem.out" 2>&1 &
+tests/load-solo.bin -d "$B" -t "${BENCH_MEM_SECONDS:-60}" mem_load > "$B/mem.out" 2>&1 &
 pid=$!
 while kill -0 $pid 2>/dev/null; do
 	m=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)

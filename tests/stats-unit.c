@@ -1,5 +1,5 @@
 /*
- * stats-test.c: prints what report/stats.c computes for textbook samples, one
+ * stats-unit.c: prints what report/stats.c computes for textbook samples, one
  * "name value" a line, for t3000-report-stats.sh to check against values
  * computed another way (closed forms, numerical integration, published
  * examples).

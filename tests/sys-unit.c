@@ -1,7 +1,7 @@
 /*
- * unit-sys.c: sys.c on fake /proc and /sys trees written here, in the
+ * sys-unit.c: sys.c on fake /proc and /sys trees written here, in the
  * current directory (the test's scratch directory), then once on the real
- * /proc.  Built by make tests/unit-sys.bin, run by t0002-sys-unit.sh;
+ * /proc.  Built by make tests/sys-unit.bin, run by t0002-sys-unit.sh;
  * prints "not ok" lines and exits 1 on a failure.
  */
 #include <errno.h>

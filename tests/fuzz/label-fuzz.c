@@ -1,5 +1,5 @@
 /*
- * fuzz-label.c: libFuzzer entry point for labels (log.c: log_label_ok,
+ * label-fuzz.c: libFuzzer entry point for labels (log.c: log_label_ok,
  * log_label_make) and the report's printed names (log.c: log_name).
  * The input is two strings split at the first 0xff byte (its NULs cut
  * each short).  For each: a label log_label_ok takes is 1 to 63 bytes
@@ -16,7 +16,7 @@
 
 #include "../../log.h"
 
-#define CHECK(c) do { if (!(c)) { fprintf(stderr, "fuzz-label: %s\n", #c); abort(); } } while (0)
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "label-fuzz: %s\n", #c); abort(); } } while (0)
 
 static int
 hexval(int c)

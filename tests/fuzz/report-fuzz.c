@@ -1,5 +1,5 @@
 /*
- * fuzz-report.c: libFuzzer entry point for the log reader and every
+ * report-fuzz.c: libFuzzer entry point for the log reader and every
  * renderer.  Each input is written to a file and read as a log by the
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
  * bars, SVG); an output that prints inf or nan as a number aborts, as
@@ -66,7 +66,7 @@ check_file(const char *path, const char *what)
 	n = fread(buf, 1, sizeof(buf), f);
 	fclose(f);
 	if (has_infnan(buf, n)) {
-		fprintf(stderr, "fuzz-report: inf or nan in %s\n", what);
+		fprintf(stderr, "report-fuzz: inf or nan in %s\n", what);
 		abort();
 	}
 }
@@ -88,7 +88,7 @@ run(struct report_opts *o, int check)
 	report(o, 1, logs, f);
 	fclose(f);
 	if (check && has_infnan(out, n)) {
-		fprintf(stderr, "fuzz-report: inf or nan in the output of a view:\n%s\n", out);
+		fprintf(stderr, "report-fuzz: inf or nan in the output of a view:\n%s\n", out);
 		abort();
 	}
 	free(out);
@@ -104,8 +104,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
-	snprintf(logpath, sizeof(logpath), "%s/fuzz-report-%d.log", dir, (int)getpid());
-	snprintf(svgpath, sizeof(svgpath), "%s/fuzz-report-%d.svg", dir, (int)getpid());
+	snprintf(logpath, sizeof(logpath), "%s/report-fuzz-%d.log", dir, (int)getpid());
+	snprintf(svgpath, sizeof(svgpath), "%s/report-fuzz-%d.svg", dir, (int)getpid());
 	if ((logfd = open(logpath, O_RDWR | O_CREAT | O_TRUNC, 0600)) < 0)
 		abort();
 	atexit(cleanup);

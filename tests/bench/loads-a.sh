@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench-loads-a: process_load, io_load, read_load and mem_load each run
-# alone (tests/solo.bin, the same code contest forks) for BENCH_SECONDS
+# alone (tests/load-solo.bin, the same code contest forks) for BENCH_SECONDS
 # beside the real tool doing the same work on the same sizes, alternated
 # BENCH_ROUNDS times; prints each one's throughput and load / tool.
 #
@@ -11,12 +11,12 @@
 #                 written (stress-ng 0.15: one bogo op = 1 MiB written)
 #
 # Run by make bench, not make check.  doc/bench-loads.md has the figures.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 T=${BENCH_SECONDS:-10}
 R=${BENCH_ROUNDS:-3}
 IOSIZE=${BENCH_IOSIZE:-268435456}	# 256 MiB
 MEMSIZE=${BENCH_MEMSIZE:-1073741824}	# 1 GiB
-RUN=tests/solo.bin
+RUN=tests/load-solo.bin
 [ -x $RUN ] || make -s $RUN || exit 1
 mkdir -p tests/tmp
 W=$(mktemp -d "$PWD/tests/tmp/bench-loads-a.XXXXXX") || exit 1

@@ -6,7 +6,7 @@
 # agree on every mean.  The records carry what the harness writes: the
 # compile's rusage, the machine's CPU split, vmstat deltas, pressure and
 # the disk.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 N=${BENCH_RECORDS:-1000000}
 D=$(mktemp -d "$top/tests/tmp/bench-report.XXXXXX") || exit 2

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bench: tarc_load, tarx_load and lslr_load alone (tests/solo.bin,
+# make bench: tarc_load, tarx_load and lslr_load alone (tests/load-solo.bin,
 # no compile) beside the real tool doing the same work on the same tree,
 # alternated, and the ratio load / tool of their throughputs.
 #   tarc_load vs tar -cf      archive bytes written per second
@@ -15,17 +15,17 @@
 # BENCH_LOADS: which of the three to run (default all).
 # BENCH_DIR: where the tree and the outputs go (default tests/tmp, the
 # work disk; a tmpfs such as /dev/shm takes the disk out of the figures).
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 SIZE=${BENCH_SIZE:-256M}
 SECS=${BENCH_SECONDS:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 WALK=${BENCH_WALK:-/usr}
-SOLO=$PWD/tests/solo.bin
+SOLO=$PWD/tests/load-solo.bin
 B=${BENCH_DIR:-$PWD/tests/tmp}/bench-loads-b.$$
 for t in tar ls; do
 	command -v $t > /dev/null || { echo "bench-loads-b: no $t, skipped"; exit 0; }
 done
-[ -x "$SOLO" ] || { echo "bench-loads-b: no $SOLO (make tests/solo.bin)"; exit 1; }
+[ -x "$SOLO" ] || { echo "bench-loads-b: no $SOLO (make tests/load-solo.bin)"; exit 1; }
 rm -rf "$B"
 mkdir -p "$B/out"
 trap 'rm -rf "$B"' EXIT

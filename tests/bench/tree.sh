@@ -11,7 +11,7 @@
 #                      with make -jN vmlinux; unset: the built-in column only
 #   BENCH_UNITS        the built-in tree's units (default: contest's default)
 #   BENCH_TREE_RUNS    timed compiles of each tree (default 3)
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-tree
 kernel=${BENCH_KERNEL:-}

@@ -1,8 +1,8 @@
 /*
- * report-run.c: the report alone, for the tests of options contest's
+ * report-solo.c: the report alone, for the tests of options contest's
  * command line does not carry yet (--disturbed, --loads restricting the
  * sections as the harness does after each load).  Not installed.
- * report-run.bin [-v] [-b L] [-c L] [--bars] [--svg F] [--csv|--json]
+ * report-solo.bin [-v] [-b L] [-c L] [--bars] [--svg F] [--csv|--json]
  *     [--disturbed] [--loads a,b] LOG...
  */
 #include <stdio.h>
@@ -44,7 +44,7 @@ main(int argc, char *argv[])
 			for (l = strtok(argv[++i], ","); l && o.nloads < 16; l = strtok(NULL, ","))
 				loads[o.nloads++] = l;
 		} else {
-			fprintf(stderr, "report-run: bad option '%s'\n", argv[i]);
+			fprintf(stderr, "report-solo: bad option '%s'\n", argv[i]);
 			return 2;
 		}
 	}

@@ -8,7 +8,7 @@
 #   truth  cyclictest (rt-tests) with one SCHED_OTHER thread at the
 #          probe's 50 ms interval runs beside the probe for
 #          BENCH_PROBE_SECONDS (30) s, on the idle box and then under
-#          process_load (tests/solo.bin), alternated BENCH_ROUNDS (5)
+#          process_load (tests/load-solo.bin), alternated BENCH_ROUNDS (5)
 #          times.  Beside them: a second cyclictest at a random phase,
 #          the control (how far two identical instruments differ on this
 #          box), and a bare probe (50:0.001, no work to speak of), the
@@ -20,12 +20,12 @@
 #          box can tell.
 #
 # Installs nothing: without cyclictest the truth part says SKIP.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 COST=${BENCH_PROBE_COST:-60}
 T=${BENCH_PROBE_SECONDS:-30}
 R=${BENCH_ROUNDS:-5}
 PROBE=tests/probe-solo.bin
-SOLO=tests/solo.bin
+SOLO=tests/load-solo.bin
 [ -x $PROBE ] || make -s $PROBE || exit 1
 [ -x $SOLO ] || make -s $SOLO || exit 1
 mkdir -p tests/tmp

@@ -1,0 +1,11 @@
+#!/bin/sh
+# make bench: every other tests/bench/*.sh, one after another.  Not part of
+# make check: figures on a shared machine are for the docs, not for a pass.
+cd "$(dirname "$0")/../.." || exit 2
+mkdir -p tests/tmp
+[ $# -gt 0 ] || set -- tests/bench/*.sh
+for b in "$@"; do
+	[ -f "$b" ] && [ "$b" != tests/bench/run.sh ] || continue
+	echo "== $(basename "$b" .sh)"
+	sh "$b" || echo "$(basename "$b" .sh): failed"
+done
