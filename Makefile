@@ -15,12 +15,13 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o watchmsg.o sys.o probe.o log.o loads/table.o loads/common.o $(LOADS)
-# the report: its entry point, the model, then one file per renderer
-REPORT = report.o report/model.o report/text.o report/compare.o report/csv.o \
-	report/json.o report/bars.o report/svg.o report/stats.o
+# the report: its entry point, the model, the comparison's family of tests
+# and its engine, then one file per renderer
+REPORT = report.o report/model.o report/family.o report/verdict.o report/text.o \
+	report/compare.o report/csv.o report/json.o report/bars.o report/svg.o report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
 HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h report.h run.h sys.h util.h \
-	loads/load.h report/model.h report/stats.h
+	loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 
@@ -38,7 +39,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 # component run alone for tests and benches, -bench for make bench only.
 # Each links what it tests and $(UTIL).
 TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
-	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin
+	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
+	tests/verdict-unit.bin tests/verdict-sim.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
@@ -50,12 +52,17 @@ tests/report-solo.bin: tests/report-solo.c $(REPORT) log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/report-solo.c $(REPORT) log.o $(UTIL) $(LDLIBS)
 tests/stats-unit.bin: tests/stats-unit.c report/stats.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/stats-unit.c report/stats.o $(UTIL) $(LDLIBS)
+# the comparison engine: its unit test, and its simulation (doc/report.md, Verdicts)
+tests/verdict-unit.bin: tests/verdict-unit.c report/verdict.o report/stats.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/verdict-unit.c report/verdict.o report/stats.o $(UTIL) $(LDLIBS)
+tests/verdict-sim.bin: tests/verdict-sim.c report/verdict.o report/stats.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/verdict-sim.c report/verdict.o report/stats.o $(UTIL) $(LDLIBS)
 
-tests/sys-unit.bin: tests/sys-unit.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/sys-unit.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-unit.bin: tests/sys-unit.c sys.o log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-unit.c sys.o log.o $(UTIL) $(LDLIBS)
 # to check sys.c by hand against vmstat and /proc/stat
-tests/sys-solo.bin: tests/sys-solo.c sys.o $(UTIL) $(HDR)
-	$(TESTLINK) tests/sys-solo.c sys.o $(UTIL) $(LDLIBS)
+tests/sys-solo.bin: tests/sys-solo.c sys.o log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/sys-solo.c sys.o log.o $(UTIL) $(LDLIBS)
 # what reading the window's edges costs (tests/bench/machine.sh)
 tests/window-bench.bin: tests/window-bench.c sys.o log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/window-bench.c sys.o log.o $(UTIL) $(LDLIBS)

@@ -16,6 +16,7 @@
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
 #define MAX_RUNS	1000		/* largest -n */
+#define DEF_MAX_ROUNDS	20		/* rounds --until runs at most (--max-rounds) */
 #define MAX_JOBS	4096		/* largest -j */
 #define MAX_LEAD	600		/* largest --lead, seconds */
 #define MAX_UNITS	100000		/* largest --units */

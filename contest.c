@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,21 +48,33 @@ static struct {
 	long lead;
 	long units;
 	double timeout;			/* --timeout; 0: the default */
-	double disturb;			/* CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
+	double until;			/* --until PCT: rounds until every Ratio is known within it; 0: off */
+	long max_rounds;		/* --max-rounds; 0: DEF_MAX_ROUNDS with --until */
+	double max_time;		/* --max-time MINUTES, in seconds; 0: none */
+	const char *against;		/* --against LABEL */
+	struct load_values values;	/* the loads' own options */
 } opt;
 
-/* what every record of the invocation shares */
-static struct rec who;
-static char tree_dir[PATH_MAX];		/* where the compile runs */
+/*
+ * The invocation: what every record of this run of contest shares, built
+ * once after the command line is parsed (identify, then settle) and
+ * passed down; run.c starts each record from who (run_env.who).
+ */
+struct invocation {
+	struct rec who;			/* host, kernel, label, inv, ncpu, jobs, workload, config, drop */
+	char tree_dir[PATH_MAX];	/* where the compile runs */
+	double disturb_pct;		/* the disturbed mark: CONTEST_DISTURB_PCT, else DISTURB_PCT */
+	struct rec snap;		/* the box's snapshot ... */
+	int snap_due;			/* ... to go in the log with the first run's record */
+};
+
 static struct cage cage;
-static struct sys sys;			/* the machine's counters */
-static struct rec snap_rec;		/* the box's snapshot ... */
-static int snap_due;			/* ... to go in the log with the first run */
+static struct sys machine;		/* the machine's counters (sys.h) */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
 
 /* ------------------------------------------------------------- dying */
@@ -104,7 +117,7 @@ stopped_by(int sig, int live)
  */
 #define CORE_OPTIONS(X) \
 	X(OPT_RUNS,	"runs",		'n', "RUNS",	RUN,	"runs of each load, 1 to 1000 (default 3)") \
-	X(OPT_LABEL,	"label",	'k', "LABEL",	RUN,	"the kernel's name in the log (default uname -r)") \
+	X(OPT_LABEL,	"label",	'k', "LABEL",	BOTH,	"the kernel's name in the log; with -r, the candidate") \
 	X(OPT_LOG,	"log",		'l', "LOG",	BOTH,	"the results log (default contest.log)") \
 	X(OPT_WORKDIR,	"workdir",	'd', "WORKDIR",	RUN,	"the work directory (default contest-work)") \
 	X(OPT_SOURCE,	"source",	's', "KERNEL_TREE", RUN, "compile this kernel tree, not the built-in one") \
@@ -116,6 +129,10 @@ stopped_by(int sig, int live)
 	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
 	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_UNTIL,	"until",	0,   "PCT",	RUN,	"rounds until every Ratio is known within PCT %") \
+	X(OPT_MAXROUNDS, "max-rounds",	0,   "N",	RUN,	"with --until: rounds at most (default 20)") \
+	X(OPT_MAXTIME,	"max-time",	0,   "MINUTES",	RUN,	"with --until: no round that would end past this") \
+	X(OPT_AGAINST,	"against",	0,   "LABEL",	RUN,	"with --until: the change against LABEL within PCT") \
 	X(OPT_REPORT,	"report",	'r', NULL,	REPORT,	"render the logs instead of running") \
 	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
 	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
@@ -124,6 +141,8 @@ stopped_by(int sig, int live)
 	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
 	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
 	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
+	X(OPT_VERDICT,	"verdict",	0,   "BASE",	REPORT,	"is the newest label (-k) worse than BASE: 0, 1, 125") \
+	X(OPT_THRESHOLD, "threshold",	0,   "PCT",	REPORT,	"with --verdict: worse by over PCT % (default: floors)") \
 	X(OPT_LIST,	"list-loads",	0,   NULL,	ALONE,	"print every load and exit") \
 	X(OPT_HELP,	"help",		0,   NULL,	ALONE,	"print this and exit") \
 	X(OPT_VERSION,	"version",	0,   NULL,	ALONE,	"print the version and exit")
@@ -206,7 +225,7 @@ help_line(FILE *f, int key, const char *name, const char *arg, const char *help)
 
 	snprintf(flag, sizeof(flag), "%c%c%s--%s%s%s", key ? '-' : ' ', key ? key : ' ',
 	    key ? ", " : "  ", name, arg ? " " : "", arg ? arg : "");
-	if (strlen(flag) > 24)
+	if (strlen(flag) > 23)	/* at least two spaces before the help */
 		fprintf(f, "  %s\n%27s%s\n", flag, "", help);
 	else
 		fprintf(f, "  %-24s %s\n", flag, help);
@@ -427,7 +446,6 @@ check_cc(const char *cc)
 	if (!in_path(word))
 		errx(1, "cannot find the compiler '%s' (CC's first word) in PATH", word);
 }
-
 /*
  * The open-file limit (ulimit -n): below NOFILE_MIN a run cannot work
  * (contest holds up to 16 descriptors, the built-in tree's compile opens
@@ -444,7 +462,6 @@ check_nofile(void)
 		    "itself up to 16, the compile some 24); raise it", (unsigned long long)rl.rlim_cur,
 		    NOFILE_MIN);
 }
-
 /*
  * path as make will see it: realpath of its nearest existing ancestor
  * (symbolic links and a relative start resolved), and the rest of it.
@@ -465,7 +482,6 @@ resolved(const char *path, char *out, size_t len)
 	}
 	snprintf(out, len, "%s%s", real, path + strlen(head));
 }
-
 /*
  * The built-in tree's path goes into make's rules and the shell's
  * commands, where some bytes are syntax: a space splits the path in two
@@ -510,7 +526,6 @@ check_make_path(const char *what, const char *path)
 		    "non-ASCII characters and / . _ - + , @ ~", what, shown, vis, i + 1, why);
 	}
 }
-
 /*
  * A load's own directory (-o): where it makes files as it runs, so as
  * safe as the work directory: a directory, not a link, not writable by
@@ -533,6 +548,36 @@ check_load_dir(const char *load, const char *opt_name, const char *path)
 	if (faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) < 0)
 		err(2, "cannot write in the %s '%s'", what, path);
 	close(fd);
+}
+/* CONTEST_DISTURB_PCT as a percentage, DISTURB_PCT if unset; -1 if bad. */
+static int
+disturb_env(double *pct)
+{
+	const char *v = getenv("CONTEST_DISTURB_PCT");
+	char *end;
+
+	*pct = DISTURB_PCT;
+	if (v == NULL)
+		return 0;
+	errno = 0;
+	*pct = strtod(v, &end);
+	return end == v || *end || errno || !(*pct >= 0 && *pct <= 100) ? -1 : 0;
+}
+
+/* make, cc, the open-file limit and the environment: exit 1 for what is
+ * missing, 2 if bad. */
+static void
+check_tools(void)
+{
+	const char *cc = getenv("CC"), *v;
+	double pct;
+
+	if (!in_path(make_prog()))
+		errx(1, "cannot find '%s' in PATH", make_prog());
+	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
+		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
+	check_cc(cc && *cc ? cc : "cc");
+	check_nofile();
 }
 
 /*
@@ -559,38 +604,18 @@ check_log(int nloads)
 		    "room: its records may need up to %llu bytes more", (unsigned long long)rl.rlim_cur,
 		    opt.log, need);
 }
-
 /*
- * Everything about the command line and the paths it names, checked
- * before anything is created: exit 2 for bad input, 1 for what is
- * missing on the machine.
+ * The work directory: an existing one is used as it is; a new one needs
+ * an existing ancestor we may write in.  dir: the nearest existing one,
+ * where the loads' disk checks look.
  */
 static void
-check_inputs(const struct load **loads, int nloads)
+check_workdir(char *dir, size_t len)
 {
-	char path[PATH_MAX + 32], dir[PATH_MAX];
-	const char *cc = getenv("CC"), *v;
 	struct stat sb;
-	int i, rc;
+	char *p;
 
-	if (!in_path(make_prog()))
-		errx(1, "cannot find '%s' in PATH", make_prog());
-	opt.disturb = DISTURB_PCT;
-	if ((v = getenv("CONTEST_DISTURB_PCT")) != NULL) {
-		char *end;
-
-		errno = 0;
-		opt.disturb = strtod(v, &end);
-		if (end == v || *end || errno || !(opt.disturb >= 0 && opt.disturb <= 100))
-			errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
-	}
-	check_cc(cc && *cc ? cc : "cc");
-	check_nofile();
-
-	check_log(nloads);
-
-	/* the work directory: an existing one is used as it is; a new one
-	 * needs an existing parent we may write in */
+	snprintf(dir, len, "%s", opt.workdir);
 	if (lstat(opt.workdir, &sb) == 0) {
 		if (S_ISLNK(sb.st_mode))
 			errx(2, "the work directory '%s' is a symbolic link: refused", opt.workdir);
@@ -598,53 +623,66 @@ check_inputs(const struct load **loads, int nloads)
 			errx(2, "the work directory '%s' is not a directory", opt.workdir);
 		if (access(opt.workdir, W_OK | X_OK) < 0)
 			err(2, "cannot write in the work directory '%s'", opt.workdir);
-	} else {
-		char *p;
-		snprintf(dir, sizeof(dir), "%s", opt.workdir);
-		/* the nearest ancestor that exists must be a writable directory */
-		while ((p = strrchr(dir, '/')) != NULL && p != dir) {
-			*p = '\0';
-			if (stat(dir, &sb) == 0)
-				break;
-		}
-		if (p == NULL)
-			snprintf(dir, sizeof(dir), ".");
-		else if (p == dir)
-			snprintf(dir, sizeof(dir), "/");
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
-			    opt.workdir, dir);
+		return;
 	}
-	/* dir: the work directory's nearest existing ancestor, for the loads' checks */
+	while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+		*p = '\0';
+		if (stat(dir, &sb) == 0)
+			break;
+	}
+	if (p == NULL)
+		snprintf(dir, len, ".");
+	else if (p == dir)
+		snprintf(dir, len, "/");
+	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
+		errx(2, "cannot create the work directory '%s': '%s' is not a writable directory",
+		    opt.workdir, dir);
+}
+
+/*
+ * -s: a configured tree with a Makefile, at a path that fits the log;
+ * without it, the built-in tree's place: a path make can take, and no
+ * WORKDIR/builtin that contest did not make (gen_check).
+ */
+static void
+check_tree(void)
+{
+	char path[PATH_MAX + 32], real[PATH_MAX], e[PATH_MAX + 200];
+	struct stat sb;
+
 	if (opt.tree == NULL) {
-		char e[PATH_MAX + 200];
 		check_make_path("work directory", opt.workdir);
 		snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
 		if (gen_check(path, e, sizeof(e)) < 0)
 			errx(2, "%s", e);
+		return;
 	}
+	snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
+	if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		errx(2, "kernel tree '%s' is not a directory", opt.tree);
+	if (access(path, R_OK) < 0)
+		errx(2, "kernel tree '%s' has no Makefile", opt.tree);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (stat(path, &sb) < 0 && errno == ENOENT)
+		errx(2, "kernel tree '%s' has no .config: configure it first, "
+		    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))	/* a FIFO would hang its hash */
+		errx(2, "'%s' is not a regular file: refused", path);
+	if (access(path, R_OK) < 0)
+		err(2, "cannot read '%s'", path);
+	if (realpath(opt.tree, real) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	if (strlen(real) >= LOG_WORKLOAD_MAX)
+		errx(2, "kernel tree path '%s' is too long", real);
+}
 
-	if (opt.tree) {
-		snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
-		if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
-			errx(2, "kernel tree '%s' is not a directory", opt.tree);
-		if (access(path, R_OK) < 0)
-			errx(2, "kernel tree '%s' has no Makefile", opt.tree);
-		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, who.config) < 0) {
-			if (errno == ENOENT)
-				errx(2, "kernel tree '%s' has no .config: configure it first, "
-				    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
-			if (errno == EINVAL)
-				errx(2, "'%s' is not a regular file: refused", path);
-			err(2, "cannot read '%s'", path);
-		}
-		if (realpath(opt.tree, tree_dir) == NULL)
-			err(2, "cannot resolve '%s'", opt.tree);
-		if (strlen(tree_dir) >= sizeof(who.workload))
-			errx(2, "kernel tree path '%s' is too long", tree_dir);
-		snprintf(who.workload, sizeof(who.workload), "%s", tree_dir);
-	}
+/* Each load's required options and its own check (base: where its files go). */
+static void
+check_loads(const struct invocation *iv, const struct load **loads, int nloads, const char *base)
+{
+	const char *v;
+	struct stat sb;
+	int i, rc;
 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
@@ -652,28 +690,65 @@ check_inputs(const struct load **loads, int nloads)
 		struct load_ctx ctx;
 
 		for (o = l->options; o && o->name; o++)
-			if (o->required && load_option_value(o->name) == NULL)
+			if (o->required && load_option_value(&opt.values, o->name) == NULL)
 				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
 				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
 				    o->name, o->arg, o->help);
-		if (l->dir_option && (v = load_option_value(l->dir_option)) != NULL)
+		if (l->dir_option && (v = load_option_value(&opt.values, l->dir_option)) != NULL)
 			check_load_dir(l->name, l->dir_option, v);
 		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
-		load_ctx_options(l, &ctx);
+		load_ctx_options(&opt.values, l, &ctx);
 		/* a work directory still to be made lies on its parent's filesystem */
-		ctx.base = l->dir_option ? load_option_value(l->dir_option) :
-		    stat(opt.workdir, &sb) == 0 ? opt.workdir : dir;
+		ctx.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) :
+		    stat(opt.workdir, &sb) == 0 ? opt.workdir : base;
 		ctx.tree = opt.tree;
 		ctx.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-		ctx.ncpu = (int)who.ncpu;
+		ctx.ncpu = (int)iv->who.ncpu;
 		if ((rc = l->check(&ctx)) < 0) {
 			char vis[256];
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
 			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
 		}
 	}
+}
+
+/*
+ * Everything about the command line and the paths it names, checked
+ * before anything is created: exit 2 for bad input, 1 for what is
+ * missing on the machine.  It only checks: settle() then takes the
+ * values.
+ */
+static void
+check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
+{
+	char dir[PATH_MAX];
+
+	check_tools();
+	check_log(nloads);
+	check_workdir(dir, sizeof(dir));
+	check_tree();
+	check_loads(iv, loads, nloads, dir);
+}
+
+/* What the checked inputs give the invocation: the mark's level, and
+ * with -s the tree's real path and its .config's hash. */
+static void
+settle(struct invocation *iv)
+{
+	char path[PATH_MAX + 32];
+
+	disturb_env(&iv->disturb_pct);
+	if (opt.tree == NULL)
+		return;
+	if (realpath(opt.tree, iv->tree_dir) == NULL)
+		err(2, "cannot resolve '%s'", opt.tree);
+	/* check_tree saw that it fits */
+	snprintf(iv->who.workload, sizeof(iv->who.workload), "%.*s", (int)sizeof(iv->who.workload) - 1, iv->tree_dir);
+	snprintf(path, sizeof(path), "%s/.config", opt.tree);
+	if (hash_file(path, iv->who.config) < 0)
+		err(2, "cannot read '%s'", path);
 }
 
 /* ----------------------------------------------------------------- lock */
@@ -782,7 +857,7 @@ machine_unlock(void)
  * 0 if it has no ok no_load run.
  */
 static double
-baseline_time(void)
+baseline_time(const struct invocation *iv)
 {
 	struct logreader *lr;
 	struct rec r;
@@ -798,13 +873,42 @@ baseline_time(void)
 	lr->name = opt.log;
 	lr->quiet = 1;
 	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &who)) {
+		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &iv->who)) {
 			sum += r.num[K_ELAPSED];
 			n++;
 		}
 	free(lr);
 	fclose(f);
 	return n ? sum / (double)n : 0;
+}
+
+/* Has the log a run of label, for --against?  Refused before anything runs if not. */
+static void
+against_known(void)
+{
+	struct logreader *lr;
+	struct rec *r;
+	FILE *f;
+	int found = 0;
+
+	if (opt.against == NULL)
+		return;
+	if ((f = fopen(opt.log, "r")) == NULL)
+		errx(2, "--against '%s': the log '%s' cannot be read: %s", opt.against, opt.log, strerror(errno));
+	if ((lr = calloc(1, sizeof(*lr))) == NULL || (r = malloc(sizeof(*r))) == NULL)
+		err(1, "calloc");
+	lr->f = f;
+	lr->name = opt.log;
+	lr->quiet = 1;
+	while (!found && log_next(lr, r))
+		found = !r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK);
+	free(r);
+	free(lr);
+	fclose(f);
+	if (!found)
+		errx(2, "--against: no ok run of '%s' in '%s'", opt.against, opt.log);
+	if (!strcmp(opt.against, opt.label))
+		errx(2, "--against '%s' is the label being measured: name another with -k", opt.against);
 }
 
 /* ------------------------------------------------------------ the suite */
@@ -871,43 +975,46 @@ append(const struct rec *rec, const char *what)
 	exit(1);
 }
 
+/* Append r to the log, the snapshot first if it is still due; exit 1 if it fails. */
+static void
+log_run(struct invocation *iv, const struct rec *rec, const char *what)
+{
+	char rw[256];
+
+	if (iv->snap_due) {
+		snprintf(iv->snap.date, sizeof(iv->snap.date), "%s", rec->date);
+		append(&iv->snap, "the snapshot");
+		iv->snap_due = 0;
+	}
+	snprintf(rw, sizeof(rw), "the record of %s", what);
+	append(rec, rw);
+}
+
 /*
  * One run of load l: run it, log it, say how it went.  0 if ok; *elapsed
  * is the compile's Time, 0 when it did not run.
  */
 static int
-do_run(const struct run_env *e, const struct load *l, long run, long runs, long round,
+do_run(const struct run_env *e, struct invocation *iv, const struct load *l, long run, long round,
     double *elapsed)
 {
 	static struct run r;
-	struct rec rec;
+	static struct rec rec;
 	double el;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
-	r.base = l->dir_option ? load_option_value(l->dir_option) : opt.workdir;
-	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, runs);
+	r.run = run;
+	r.round = round;
+	r.base = l->dir_option ? load_option_value(&opt.values, l->dir_option) : opt.workdir;
+	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, opt.until > 0 ? opt.max_rounds : opt.runs);
 	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", opt.label, l->name, run);
 	fprintf(stderr, "contest: %s: starting\n", r.what);
 	if (run_do(e, &r) < 0)
 		stopped_by(run_caught(), e->live);
 
-	rec = who;
-	snprintf(rec.load, sizeof(rec.load), "%s", l->name);
-	snprintf(rec.unit, sizeof(rec.unit), "%s", l->unit);
-	rec.run = run;
-	rec.round = round;
 	run_record(e, &r, &rec);
-	if (snap_due) {
-		snprintf(snap_rec.date, sizeof(snap_rec.date), "%s", rec.date);
-		append(&snap_rec, "the snapshot");
-		snap_due = 0;
-	}
-	{
-		char what[sizeof(r.what) + 16];
-		snprintf(what, sizeof(what), "the record of %s", r.what);
-		append(&rec, what);
-	}
+	log_run(iv, &rec, r.what);
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
 	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
@@ -970,7 +1077,7 @@ choose_loads(int argc, char **argv, const struct load **loads)
 		const struct load_option *o;
 		for (o = (*l)->options; o && o->name; o++) {
 			int used = 0;
-			if (load_option_find(o->name) != o || load_option_value(o->name) == NULL)
+			if (load_option_find(o->name) != o || load_option_value(&opt.values, o->name) == NULL)
 				continue;
 			for (k = 0; k < n; k++) {
 				const struct load_option *q;
@@ -999,7 +1106,7 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 				p[np++].round = 0;
 			}
 	} else {
-		for (k = 1; k <= opt.runs; k++)
+		for (k = 1; k <= (opt.until > 0 ? opt.max_rounds : opt.runs); k++)
 			for (i = 0; i < nloads; i++) {
 				p[np].load = loads[i];
 				p[np].run = k;
@@ -1009,35 +1116,34 @@ make_plan(struct plan *p, const struct load **loads, int nloads)
 	return np;
 }
 
+/* Who is measured, as far as the command line and uname(2) say. */
 static void
-identify(void)
+identify(struct invocation *iv)
 {
+	struct rec *w = &iv->who;
 	struct utsname u;
 
-	rec_init(&who);
+	rec_init(w);
 	uname(&u);
-	snprintf(who.host, sizeof(who.host), "%s", u.nodename);
-	snprintf(who.kernel, sizeof(who.kernel), "%s", u.release);
+	snprintf(w->host, sizeof(w->host), "%s", u.nodename);
+	snprintf(w->kernel, sizeof(w->kernel), "%s", u.release);
 	if (!opt.label[0] && log_label_make(u.release, opt.label, sizeof(opt.label)) < 0) {
 		char vis[256];
 		log_vis(vis, sizeof(vis), u.release, strlen(u.release));
 		errx(2, "the kernel release '%s' makes a label of more than %d bytes: name the "
 		    "kernel with -k LABEL", vis, LOG_LABEL_MAX);
 	}
-	snprintf(who.label, sizeof(who.label), "%s", opt.label);
-	who.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (who.ncpu < 1)
-		who.ncpu = 1;
+	snprintf(w->label, sizeof(w->label), "%s", opt.label);
+	w->ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (w->ncpu < 1)
+		w->ncpu = 1;
 	if (opt.jobs == 0)
-		opt.jobs = DEF_JOBS_PER_CPU * who.ncpu;
-	who.jobs = opt.jobs;
-	snprintf(who.workload, sizeof(who.workload), "builtin:%ld", opt.units);
-	snprintf(who.drop, sizeof(who.drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
-	snprintf(who.inv, sizeof(who.inv), "%ld.%ld", (long)time(NULL), (long)getpid());
+		opt.jobs = DEF_JOBS_PER_CPU * w->ncpu;
+	w->jobs = opt.jobs;
+	snprintf(w->workload, sizeof(w->workload), "builtin:%ld", opt.units);
+	snprintf(w->drop, sizeof(w->drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(w->inv, sizeof(w->inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
-
-/* src into the array dst, cut to fit */
-#define COPY(dst, src) snprintf((dst), sizeof(dst), "%.*s", (int)sizeof(dst) - 1, (src))
 
 /*
  * The box, once per invocation: its own record in the log, written with
@@ -1045,39 +1151,25 @@ identify(void)
  * nothing), taken before the runs (it runs cc and make --version).
  */
 static void
-snapshot(void)
+snapshot(struct invocation *iv)
 {
 	static struct sys_snap sn;
-	struct rec r = who;
+	struct rec *r = &iv->snap;
+	time_t t = time(NULL);
+	struct tm tm;
 
-	sys_snap(&sys, &sn, make_prog(), who.config[0] ? who.config : NULL);
-	r.snapshot = 1;
-	{
-		time_t t = time(NULL);
-		struct tm tm;
-		gmtime_r(&t, &tm);
-		strftime(r.date, sizeof(r.date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
-	COPY(r.kernel, sn.release);
-	COPY(r.snap.uname, sn.version);
-	COPY(r.snap.cmdline, sn.cmdline);
-	COPY(r.snap.cpu, sn.cpu);
-	COPY(r.snap.governor, sn.governor);
-	snprintf(r.snap.ram, sizeof(r.snap.ram), "%llu", strtoull(sn.memtotal, NULL, 10) * 1024);
-	snprintf(r.snap.swap, sizeof(r.snap.swap), "%llu", strtoull(sn.swaptotal, NULL, 10) * 1024);
-	COPY(r.snap.thp, sn.thp);
-	COPY(r.snap.fs, sn.fstype);
-	COPY(r.snap.fsopts, sn.fsopts);
-	COPY(r.snap.sched, sn.iosched);
-	COPY(r.snap.cc, sn.cc);
-	COPY(r.snap.make, sn.make);
-	snap_rec = r;
-	snap_due = 1;
+	*r = iv->who;
+	r->snapshot = 1;
+	sys_snap(&machine, &sn, make_prog(), iv->who.config[0] ? iv->who.config : NULL);
+	sys_snap_record(&sn, r);
+	gmtime_r(&t, &tm);
+	strftime(r->date, sizeof(r->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	iv->snap_due = 1;
 }
 
 /* The built-in tree, written if missing or stale. */
 static void
-builtin_tree(void)
+builtin_tree(struct invocation *iv)
 {
 	char e[512], abs[PATH_MAX];
 	struct rlimit rl;
@@ -1086,9 +1178,9 @@ builtin_tree(void)
 	/* the tree path must not depend on where make runs */
 	if (realpath(opt.workdir, abs) == NULL)
 		err(1, "cannot resolve '%s'", opt.workdir);
-	if (snprintf(tree_dir, sizeof(tree_dir), "%s/builtin", abs) >= (int)sizeof(tree_dir))
+	if (snprintf(iv->tree_dir, sizeof(iv->tree_dir), "%s/builtin", abs) >= (int)sizeof(iv->tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
-	rc = gen_tree(tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	rc = gen_tree(iv->tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
 	if (rc == -1 && errno == EFBIG && getrlimit(RLIMIT_FSIZE, &rl) == 0)
 		errx(1, "%s (the file size limit, ulimit -f, is %llu bytes; the partial tree "
 		    "is removed)", e, (unsigned long long)rl.rlim_cur);
@@ -1102,7 +1194,7 @@ builtin_tree(void)
 	}
 	if (rc == 1)
 		fprintf(stderr, "contest: wrote the built-in tree of %ld units to '%s'\n",
-		    opt.units, tree_dir);
+		    opt.units, iv->tree_dir);
 }
 
 /*
@@ -1133,7 +1225,8 @@ finished(const struct plan *p, int np, int k, const struct load **loads, int nlo
 			return;
 		for (i = 0; i < nloads; i++)
 			names[n++] = loads[i]->name;
-		printf("After round %ld of %ld:\n\n", p[k].round, opt.runs);
+		printf("After round %ld of %s%ld:\n\n", p[k].round, opt.until > 0 ? "at most " : "",
+		    opt.until > 0 ? opt.max_rounds : opt.runs);
 	}
 	ro.loads = names;
 	ro.nloads = n;
@@ -1191,7 +1284,7 @@ prepare_workdir(const struct load **loads, int nloads)
 	run_sweep(opt.workdir);
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			run_sweep(load_option_value(loads[i]->dir_option));
+			run_sweep(load_option_value(&opt.values, loads[i]->dir_option));
 	snprintf(outdir, sizeof(outdir), "%s/output", opt.workdir);
 	return open_own_dir("output directory", outdir);
 }
@@ -1205,11 +1298,11 @@ open_machine(const struct load **loads, int nloads)
 
 	for (i = 0; i < nloads; i++)
 		if (loads[i]->dir_option)
-			dirs[1] = load_option_value(loads[i]->dir_option);
-	if ((rc = sys_open(&sys, dirs, 2)) < 0)
+			dirs[1] = load_option_value(&opt.values, loads[i]->dir_option);
+	if ((rc = sys_open(&machine, dirs, 2)) < 0)
 		warnx("cannot read /proc/stat: runs are logged without the machine's counters");
-	if (sys.psi != SYS_PSI_ON)
-		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", sys.psi_why);
+	if (machine.psi != SYS_PSI_ON)
+		fprintf(stderr, "contest: %s: no pressure stall figures in the log\n", machine.psi_why);
 	return rc;
 }
 
@@ -1243,7 +1336,7 @@ baseline_first(const struct load **loads, int nloads, double logbase)
 
 /* What every run shares: the commands, the container, the counters. */
 static void
-fill_env(struct run_env *env)
+fill_env(struct run_env *env, const struct invocation *iv)
 {
 	static char jobs[32], *job_argv[4], *clean_argv[4];
 
@@ -1258,15 +1351,17 @@ fill_env(struct run_env *env)
 	clean_argv[3] = NULL;
 	env->cage = &cage;
 	env->tree = opt.tree;
-	env->job_dir = tree_dir;
+	env->job_dir = iv->tree_dir;
 	env->job_argv = job_argv;
 	env->clean_argv = clean_argv;
 	env->lead = (double)opt.lead;
-	env->drop = !strcmp(who.drop, "yes");
+	env->drop = !strcmp(iv->who.drop, "yes");
 	env->live = isatty(2);
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
-	env->ncpu = (int)who.ncpu;
-	env->disturb_pct = opt.disturb;
+	env->ncpu = (int)iv->who.ncpu;
+	env->disturb_pct = iv->disturb_pct;
+	env->values = &opt.values;
+	env->who = &iv->who;
 	if (!env->drop)
 		warnx("cannot drop the page cache (/proc/sys/vm/drop_caches: not root?); "
 		    "runs are logged with cache=kept");
@@ -1310,19 +1405,121 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/* How precisely this label's runs so far know each load run (report_precision). */
+static int
+until_prec(const struct invocation *iv, const struct load **loads, int nloads, struct report_prec *p)
+{
+	const char *names[MAXLOADS + 1];
+	struct report_opts ro = { 0 };
+	int i;
+
+	for (i = 0; i < nloads; i++)
+		names[i] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = nloads;
+	ro.compare = opt.against;
+	report_data(&ro);
+	return report_precision(&ro, opt.log, &iv->who, p);
+}
+
+/*
+ * --until: after round `round`, is every load's Ratio known within
+ * opt.until (with --against: its change against that label, to within
+ * half of it, so that the interval is at most as wide as the margin)?
+ * Says how precise it is on a progress line; 1 when it is.  Stopping
+ * looks at the interval's width only, never at the change itself: see
+ * doc/contest.1 (--until).
+ */
+static int
+precise_enough(const struct invocation *iv, const struct load **loads, int nloads, long round)
+{
+	static struct report_prec p;
+	double goal = opt.against ? opt.until / 2 : opt.until;
+	char line[1024];
+	size_t n = 0;
+	int i, ok = 1;
+
+	if (until_prec(iv, loads, nloads, &p) < 0 || p.n == 0)
+		return 0;
+	for (i = 0; i < p.n && n < sizeof(line); i++) {
+		ok &= p.l[i].hw <= goal;
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s", i ? "," : "", p.l[i].load);
+		if (n < sizeof(line))
+			n += (size_t)(isnan(p.l[i].hw) ? snprintf(line + n, sizeof(line) - n, " -") :
+			    snprintf(line + n, sizeof(line) - n, " +-%.1f%%", p.l[i].hw));
+		if (n < sizeof(line) && p.l[i].disturbed)
+			n += (size_t)snprintf(line + n, sizeof(line) - n, " (%ld run%s left out as disturbed)",
+			    p.l[i].disturbed, p.l[i].disturbed == 1 ? "" : "s");
+	}
+	fprintf(stderr, "contest: after round %ld: %s%s%s half-width:%s; until +-%g%%\n", round,
+	    nloads == 1 && !strcmp(loads[0]->name, "no_load") ? "Time" : "Ratio",
+	    opt.against ? "'s change against " : "", opt.against ? opt.against : "", line, goal);
+	return ok;
+}
+
+/* The last lines of --until: with --against what was decided, then why contest stopped. */
+static void
+until_said(const struct invocation *iv, const char *why, long rounds,
+    const struct load **loads, int nloads)
+{
+	static struct report_prec p;
+	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
+
+	if (opt.against == NULL || until_prec(iv, loads, nloads, &p) < 0)
+		p.n = 0;
+	for (i = 0; i < p.n; i++) {
+		double a = opt.until;
+
+		if (isnan(p.l[i].lo))
+			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, opt.against);
+		else
+			fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
+			    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
+			    p.l[i].hi, p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
+			    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" :
+			    "undecided: the interval crosses the margin");
+	}
+	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+}
+
+static const char *until_why;	/* --until: why the rounds stopped, said last */
+static long until_rounds;
+
+/* After a round of --until: why to stop now, or NULL to go on. */
+static const char *
+until_next(const struct invocation *iv, const struct load **loads, int nloads, long round, double start)
+{
+	static char why[128];
+	double took = run_now() - start;
+
+	if (precise_enough(iv, loads, nloads, round) && round >= opt.runs)
+		return opt.against ? "every interval of the change is as narrow as the margin" :
+		    "every Ratio is known within the margin";
+	if (round >= opt.max_rounds)
+		return "--max-rounds reached";
+	if (opt.max_time > 0 && took + took / (double)round > opt.max_time) {
+		snprintf(why, sizeof(why), "another round would pass --max-time (%.0f min spent)", took / 60);
+		return why;
+	}
+	return NULL;
+}
+
 /* Every run of the plan, in order; 1 if one was not ok. */
 static int
-run_suite(struct run_env *env, const struct load **loads, int nloads, double logbase)
+run_suite(struct run_env *env, struct invocation *iv, const struct load **loads, int nloads, double logbase)
 {
 	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
 	double spent[MAXLOADS + 1] = { 0 }, est, nl_sum = 0;
 	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
 	int np, k, failed = 0, compiled = 0;
 
+	double start = run_now();
+	const char *why = NULL;
+
 	np = make_plan(plan, loads, nloads);
-	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)who.ncpu;
+	est = logbase > 0 ? logbase : opt.tree ? 0 : (double)opt.units * UNIT_CPU_S / (double)iv->who.ncpu;
 	say_left(plan, np, 0, spent, done, loads, nloads, est);
-	for (k = 0; k < np; k++) {
+	for (k = 0; k < np && why == NULL; k++) {
 		double t0, el = 0;
 		int li;
 
@@ -1332,7 +1529,7 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 			warm_up(env, plan[k].load);
 		env->timeout = time_limit(logbase, nl_sum, nl_n);
 		t0 = run_now();
-		if (do_run(env, plan[k].load, plan[k].run, opt.runs, plan[k].round, &el) < 0)
+		if (do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
 			nl_sum += el;
@@ -1344,7 +1541,11 @@ run_suite(struct run_env *env, const struct load **loads, int nloads, double log
 		done[li]++;
 		say_left(plan, np, k + 1, spent, done, loads, nloads, est);
 		finished(plan, np, k, loads, nloads);
+		if (opt.until > 0 && (k + 1 == np || plan[k + 1].round != plan[k].round))
+			why = until_next(iv, loads, nloads, plan[k].round, start);
 	}
+	until_why = why ? why : "--max-rounds reached";
+	until_rounds = k ? plan[k - 1].round : 0;
 	return failed;
 }
 
@@ -1374,38 +1575,98 @@ static int
 run_mode(int argc, char **argv)
 {
 	const struct load *loads[MAXLOADS + 1];
+	static struct invocation iv;
 	struct run_env env;
 	char why[256];
 	double logbase;
 	int nloads, failed;
 
 	nloads = choose_loads(argc, argv, loads);
-	identify();
-	check_inputs(loads, nloads);
+	identify(&iv);
+	check_inputs(&iv, loads, nloads);
+	settle(&iv);
+	against_known();
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
 	env.outfd = prepare_workdir(loads, nloads);
 	if (open_machine(loads, nloads) == 0)
-		env.sys = &sys;
-	snapshot();	/* before signals are blocked: a make --version that hangs can be ^C'ed */
+		env.sys = &machine;
+	snapshot(&iv);	/* before signals are blocked: a make --version that hangs can be ^C'ed */
 	run_signals();
 	if (opt.tree == NULL)
-		builtin_tree();
+		builtin_tree(&iv);
 	if (cage_open(&cage, why, sizeof(why)) < 0)
 		errx(1, "%s", why);
 	run_oom_adj("-1000");	/* the runs' processes may die, contest may not */
-	snprintf(who.contain, sizeof(who.contain), "%s", cage_kind(&cage));
-	logbase = baseline_time();
+	logbase = baseline_time(&iv);
 	nloads = baseline_first(loads, nloads, logbase);
-	fill_env(&env);
+	fill_env(&env, &iv);
 
 	machine_lock();
 	calibrate(&env);
-	failed = run_suite(&env, loads, nloads, logbase);
+	failed = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
 	cage_close(&cage);
-	return final_report(loads, nloads) || failed;
+	failed |= final_report(loads, nloads);
+	if (opt.until > 0) {
+		fflush(stdout);
+		until_said(&iv, until_why, until_rounds, loads, nloads);
+	}
+	return failed;
+}
+
+/* A percentage from the command line, in [lo, hi]. */
+static double
+percent(const char *what, const char *s, double lo, double hi)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi))
+		errx(2, "%s must be a percentage from %g to %g, not '%s'", what, lo, hi, s);
+	return v;
+}
+
+/* --until and its companions, --verdict and its: together, and each where it belongs. */
+static void
+check_rounds(void)
+{
+	if ((opt.max_rounds || opt.max_time > 0 || opt.against) && !(opt.until > 0))
+		errx(2, "--max-rounds, --max-time and --against go with --until PCT");
+	if (opt.until > 0 && opt.by_load)
+		errx(2, "--until adds rounds: not with --by-load");
+	if (opt.until > 0 && opt.max_rounds == 0)
+		opt.max_rounds = DEF_MAX_ROUNDS > opt.runs ? DEF_MAX_ROUNDS : opt.runs;
+	if (opt.until > 0 && opt.max_rounds < opt.runs)
+		errx(2, "--max-rounds %ld is below -n %ld, the rounds --until runs at least",
+		    opt.max_rounds, opt.runs);
+	if (opt.ro.threshold > 0 && !opt.ro.verdict)
+		errx(2, "--threshold goes with --verdict BASE");
+	if (opt.ro.verdict && (opt.ro.compare || opt.ro.base || opt.ro.bars || opt.ro.svg ||
+	    opt.ro.format != REPORT_TABLE))
+		errx(2, "--verdict goes with neither -b, -c, --bars, --svg nor --format");
+	if (opt.ro.candidate && opt.report && !opt.ro.verdict)
+		errx(2, "-k goes with -r only to name --verdict's candidate");
+}
+
+/* -r: the report, or with --verdict the verdict (0, 1, 125; 2 when it cannot judge). */
+static int
+report_mode(int argc, char **argv)
+{
+	const char *def[1] = { opt.log };
+	const char *const *logs = argc ? (const char *const *)argv : def;
+	char why[PATH_MAX + 160];
+
+	if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
+		errx(2, "--svg: %s", why);
+	report_data(&opt.ro);
+	signal(SIGPIPE, SIG_IGN);
+	if (opt.ro.verdict)
+		return report_verdict(&opt.ro, argc ? argc : 1, logs, stdout);
+	return report(&opt.ro, argc ? argc : 1, logs, stdout);
 }
 
 /* An option's name as typed: "-n" when it has a letter, else "--lead". */
@@ -1525,7 +1786,7 @@ parse_options(int argc, char **argv)
 			option_name(run_only, sizeof(run_only), i < NCORE ? core[i].key : lopt[i - NCORE]->key,
 			    i < NCORE ? core[i].name : lopt[i - NCORE]->name);
 		if (i >= NCORE) {
-			if (load_option_set(lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
+			if (load_option_set(&opt.values, lopt[i - NCORE]->name, optarg, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			continue;
 		}
@@ -1539,6 +1800,7 @@ parse_options(int argc, char **argv)
 				errx(2, "-k LABEL '%s%s': %s", vis, len > 80 ? "..." : "", why);
 			}
 			snprintf(opt.label, sizeof(opt.label), "%s", optarg);
+			opt.ro.candidate = opt.label;	/* --verdict's candidate, as logged */
 			break;
 		case OPT_LOG:
 			if (!*optarg)
@@ -1589,6 +1851,22 @@ parse_options(int argc, char **argv)
 		case OPT_BARS: opt.ro.bars = 1; break;
 		case OPT_SVG: opt.ro.svg = optarg; break;
 		case OPT_DISTURBED: opt.ro.disturbed = 1; break;
+		case OPT_VERDICT:
+			if (!*optarg)
+				errx(2, "--verdict BASE must not be empty");
+			opt.ro.verdict = optarg;
+			break;
+		case OPT_THRESHOLD: opt.ro.threshold = percent("--threshold PCT", optarg, 0.1, 1000); break;
+		case OPT_UNTIL: opt.until = percent("--until PCT", optarg, 0.1, 100); break;
+		case OPT_MAXROUNDS: opt.max_rounds = number("--max-rounds N", optarg, 1, MAX_RUNS); break;
+		case OPT_MAXTIME:
+			opt.max_time = 60.0 * (double)number("--max-time MINUTES", optarg, 1, 100000);
+			break;
+		case OPT_AGAINST:
+			if (!*optarg)
+				errx(2, "--against LABEL must not be empty");
+			opt.against = optarg;
+			break;
 		case OPT_LIST: list_loads(); return -1;
 		case OPT_HELP: usage(stdout, 1); return -1;
 		case OPT_VERSION: printf("contest %s (log format %d)\n", VERSION, LOG_VERSION); return -1;
@@ -1617,19 +1895,11 @@ main(int argc, char **argv)
 	argc -= first;
 	argv += first;
 
+	check_rounds();
 	/* a write past the file size limit fails with EFBIG, said and undone,
 	 * instead of killing contest mid-record; children get SIG_DFL back */
 	signal(SIGXFSZ, SIG_IGN);
-	if (opt.report) {
-		const char *def[1] = { opt.log };
-
-		if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
-			errx(2, "--svg: %s", why);
-		report_data(&opt.ro);
-		signal(SIGPIPE, SIG_IGN);
-		if (argc == 0)
-			return report(&opt.ro, 1, def, stdout);
-		return report(&opt.ro, argc, (const char *const *)argv, stdout);
-	}
+	if (opt.report)
+		return report_mode(argc, argv);
 	return run_mode(argc, argv);
 }

@@ -33,120 +33,17 @@ struct field {
 	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
 	int prec;		/* T_NUM: decimals written */
-	int required;		/* RUN, SNAP: a record of that kind lacks it: malformed; a writer always writes it */
-	int kind;		/* RUN, SNAP: the kinds of record it belongs to */
+	int required;		/* LOG_RUN, LOG_SNAP: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* LOG_RUN, LOG_SNAP: the kinds of record it belongs to */
 };
 
-#define RUN	1		/* a run's record */
-#define SNAP	2		/* the box's snapshot */
-#define BOTH	(RUN | SNAP)
-#define S(k, m, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), sizeof(((struct rec *)0)->m), 0, req, kd }
-#define L(k, m, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd }
-#define N(k, i, p, req)	{ k, sizeof(k) - 1, T_NUM, i, 0, p, req, RUN }
-/* In the order they are written. */
-static const struct field fields[] = {
-	{ "contest", 7, T_INT, offsetof(struct rec, version), 0, 0, BOTH, BOTH },
-	{ "snapshot", 8, T_INT, offsetof(struct rec, snapshot), 0, 0, SNAP, SNAP },
-	S("date",     date,     BOTH, BOTH),
-	S("end",      end,      0, RUN),
-	S("host",     host,     BOTH, BOTH),
-	S("label",    label,    BOTH, BOTH),
-	S("kernel",   kernel,   0, BOTH),
-	S("load",     load,     RUN, RUN),
-	L("run",      run,      RUN, RUN),
-	L("round",    round,    0, RUN),
-	S("inv",      inv,      0, BOTH),
-	S("status",   status,   RUN, RUN),
-	S("reason",   reason,   0, RUN),
-	N("elapsed",  K_ELAPSED, 3, RUN),
-	N("user",     K_USER,    3, RUN),
-	N("sys",      K_SYS,     3, RUN),
-	N("lcpu",     K_LCPU,    3, RUN),
-	N("units",    K_UNITS,   3, RUN),
-	S("unit",     unit,     RUN, RUN),
-	L("jobs",     jobs,     RUN, BOTH),
-	S("workload", workload, RUN, BOTH),
-	S("config",   config,   0, BOTH),
-	S("cache",    cache,    RUN, RUN),
-	S("drop",     drop,     0, BOTH),
-	S("contain",  contain,  0, RUN),
-	L("ncpu",     ncpu,     RUN, BOTH),
-	N("lead",     K_LEAD,    3, 0),
-	N("majflt",   K_MAJFLT,  0, 0),
-	N("minflt",   K_MINFLT,  0, 0),
-	N("nvcsw",    K_NVCSW,   0, 0),
-	N("nivcsw",   K_NIVCSW,  0, 0),
-	N("maxrss",   K_MAXRSS,  0, 0),
-	N("self",     K_SELF,    4, 0),
-	N("disturbed", K_DISTURBED, 1, 0),
-	N("sys_user",   K_SYS_USER,   2, 0),
-	N("sys_nice",   K_SYS_NICE,   2, 0),
-	N("sys_system", K_SYS_SYSTEM, 2, 0),
-	N("sys_irq",    K_SYS_IRQ,    2, 0),
-	N("sys_iowait", K_SYS_IOWAIT, 2, 0),
-	N("sys_steal",  K_SYS_STEAL,  2, 0),
-	N("sys_idle",   K_SYS_IDLE,   2, 0),
-	N("sys_rest",   K_SYS_REST,   2, 0),
-	N("sys_adds",   K_SYS_ADDS,   0, 0),
-	N("vm_pgfault",            K_VM_PGFAULT,            0, 0),
-	N("vm_pgmajfault",         K_VM_PGMAJFAULT,         0, 0),
-	N("vm_pswpin",             K_VM_PSWPIN,             0, 0),
-	N("vm_pswpout",            K_VM_PSWPOUT,            0, 0),
-	N("vm_pgscan_kswapd",      K_VM_PGSCAN_KSWAPD,      0, 0),
-	N("vm_pgscan_direct",      K_VM_PGSCAN_DIRECT,      0, 0),
-	N("vm_pgsteal_kswapd",     K_VM_PGSTEAL_KSWAPD,     0, 0),
-	N("vm_pgsteal_direct",     K_VM_PGSTEAL_DIRECT,     0, 0),
-	N("vm_allocstall",         K_VM_ALLOCSTALL,         0, 0),
-	N("vm_workingset_refault", K_VM_WORKINGSET_REFAULT, 0, 0),
-	N("vm_oom_kill",           K_VM_OOM_KILL,           0, 0),
-	N("vm_compact_stall",      K_VM_COMPACT_STALL,      0, 0),
-	N("vm_thp_fault_alloc",    K_VM_THP_FAULT_ALLOC,    0, 0),
-	N("vm_nr_dirtied",         K_VM_NR_DIRTIED,         0, 0),
-	N("vm_nr_written",         K_VM_NR_WRITTEN,         0, 0),
-	N("psi_cpu_some", K_PSI_CPU_SOME, 2, 0),
-	N("psi_cpu_full", K_PSI_CPU_FULL, 2, 0),
-	N("psi_mem_some", K_PSI_MEM_SOME, 2, 0),
-	N("psi_mem_full", K_PSI_MEM_FULL, 2, 0),
-	N("psi_io_some",  K_PSI_IO_SOME,  2, 0),
-	N("psi_io_full",  K_PSI_IO_FULL,  2, 0),
-	S("disk_dev",     disk_dev,  0, RUN),
-	S("disk_why",     disk_why,  0, RUN),
-	N("disk_rsect",   K_DISK_RSECT,  0, 0),
-	N("disk_wsect",   K_DISK_WSECT,  0, 0),
-	N("disk_busy",    K_DISK_BUSY,   1, 0),
-	N("disk_wms",     K_DISK_WMS,    0, 0),
-	N("disk_qdepth",  K_DISK_QDEPTH, 2, 0),
-	S("odisk_dev",    odisk_dev, 0, RUN),
-	S("odisk_why",    odisk_why, 0, RUN),
-	N("odisk_rsect",  K_ODISK_RSECT,  0, 0),
-	N("odisk_wsect",  K_ODISK_WSECT,  0, 0),
-	N("odisk_busy",   K_ODISK_BUSY,   1, 0),
-	N("odisk_wms",    K_ODISK_WMS,    0, 0),
-	N("odisk_qdepth", K_ODISK_QDEPTH, 2, 0),
-	S("probe",        probe,     0, RUN),
-	N("lat_n",        K_LAT_N,     0, 0),
-	N("lat_p50",      K_LAT_P50,   0, 0),
-	N("lat_p99",      K_LAT_P99,   0, 0),
-	N("lat_max",      K_LAT_MAX,   0, 0),
-	N("dl_met",       K_DL_MET,    2, 0),
-	N("probe_cpu",    K_PROBE_CPU, 3, 0),
-	/* the snapshot's own */
-	S("uname",    snap.uname,    0, SNAP),
-	S("cmdline",  snap.cmdline,  0, SNAP),
-	S("cpu",      snap.cpu,      0, SNAP),
-	S("governor", snap.governor, 0, SNAP),
-	S("ram",      snap.ram,      0, SNAP),
-	S("swap",     snap.swap,     0, SNAP),
-	S("thp",      snap.thp,      0, SNAP),
-	S("fs",       snap.fs,       0, SNAP),
-	S("fsopts",   snap.fsopts,   0, SNAP),
-	S("sched",    snap.sched,    0, SNAP),
-	S("cc",       snap.cc,       0, SNAP),
-	S("make",     snap.make,     0, SNAP),
-};
-#undef S
-#undef L
-#undef N
+/* One line of the key table (log.h) each, in the order written. */
+#define F_INT(m, k, req, kd) { k, sizeof(k) - 1, T_INT, offsetof(struct rec, m), 0, 0, req, kd },
+#define F_STR(m, k, req, kd) { k, sizeof(k) - 1, T_STR, offsetof(struct rec, m), \
+	sizeof(((struct rec *)0)->m), 0, req, kd },
+#define F_LNG(m, k, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd },
+#define F_NUM(id, k, p, req) { k, sizeof(k) - 1, T_NUM, id, 0, p, req, LOG_RUN },
+static const struct field fields[] = { LOG_KEYS(F_INT, F_STR, F_LNG, F_NUM) };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 #define SEENW	((NFIELDS + 63) / 64)
 
@@ -182,6 +79,13 @@ log_numname(int k)
 {
 	index_numbers();
 	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->key : "?";
+}
+
+int
+log_numdec(int k)
+{
+	index_numbers();
+	return k >= 0 && k < K_NNUM && numfield[k] ? numfield[k]->prec : 0;
 }
 
 /* ------------------------------------------------------------ records */
@@ -310,24 +214,6 @@ rec_config_hash(const struct rec *r)
 		h = (h ^ 0xff) * 16777619UL;
 	}
 	return h ^ (unsigned long)r->jobs * 2654435761UL;
-}
-
-int
-rec_put(struct rec *r, const char *key, const char *str, double num)
-{
-	const struct field *f = lookup(key, strlen(key));
-
-	if (f == NULL)
-		return -1;
-	if (f->type == T_NUM && str == NULL) {
-		rec_set(r, (int)f->off, num);
-		return 0;
-	}
-	if (f->type == T_STR && str != NULL) {
-		snprintf((char *)r + f->off, f->size, "%s", str);
-		return 0;
-	}
-	return -1;
 }
 
 /* ------------------------------------------------------------- labels */
@@ -647,7 +533,7 @@ log_format(const struct rec *r, char *buf, size_t len)
 	char enc[3 * LOG_WORKLOAD_MAX];
 	size_t i, n = 0, notes = strlen(r->notes);
 
-	int kind = r->snapshot ? SNAP : RUN;
+	int kind = r->snapshot ? LOG_SNAP : LOG_RUN;
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -880,14 +766,14 @@ required(int kind)
 
 	if (!done) {
 		for (i = 0; i < NFIELDS; i++) {
-			if (fields[i].required & RUN)
+			if (fields[i].required & LOG_RUN)
 				req[0][i / 64] |= 1ULL << (i % 64);
-			if (fields[i].required & SNAP)
+			if (fields[i].required & LOG_SNAP)
 				req[1][i / 64] |= 1ULL << (i % 64);
 		}
 		done = 1;
 	}
-	return req[kind == SNAP];
+	return req[kind == LOG_SNAP];
 }
 
 /* A number's value into r; -1 after saying why. */
@@ -931,7 +817,7 @@ static int
 check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
     size_t whylen)
 {
-	int kind = r->snapshot ? SNAP : RUN;
+	int kind = r->snapshot ? LOG_SNAP : LOG_RUN;
 	const unsigned long long *req = required(kind);
 	size_t i;
 

@@ -2,15 +2,26 @@
  * log.h: the results log, the contract between the harness, the report
  * and users' own scripts.  doc/contest.1 (THE LOG) is its reference, and
  * log.c is the only place that knows its syntax: every key, its type and
- * its print precision are one line of the key table there.
+ * its print precision are one line of the key table below (LOG_KEYS),
+ * from which log.c makes its writer and reader.
  *
  * One record a line: space-separated key=value pairs, values without
  * spaces (string values are percent-encoded where needed), '#' starts a
  * comment line.  Readers ignore keys they do not know.
  *
- * Adding a key: one enum entry below (numbers: in the order written),
- * one line in the key table of log.c, one entry under THE LOG in
- * doc/contest.1.
+ * Adding a key, every place to touch (a numeric key is three lines):
+ *   1. one line of LOG_KEYS below, where it is to be written (a string
+ *      or long key: its member in struct rec as well);
+ *   2. its producer sets it by the identifier that line makes: rec_set(r,
+ *      K_ID, v) for a number, the member of struct rec for a string; a
+ *      /proc/vmstat counter is one line of sys.h's SYS_VMSTAT instead,
+ *      and sys_record does the rest;
+ *   3. its entry under THE LOG in doc/contest.1 (t0092 checks it).
+ * The writer and the reader follow the table.  A number the report shows
+ * is one line more, in the metric table of report/model.h (METRICS):
+ * CSV, JSON and -c then list it; -v's detail lines pick theirs by name in
+ * report/text.c.  A load's own key is no log key: the load notes it
+ * (load_note), and nothing here changes.
  */
 #ifndef CONTEST_LOG_H
 #define CONTEST_LOG_H
@@ -24,44 +35,132 @@
 #define LOG_WORKLOAD_MAX 1024	/* bytes of workload, NUL included */
 #define LOG_LABEL_MAX	63	/* longest label, bytes */
 
+/* What a key belongs to (LOG_KEYS' last two columns). */
+#define LOG_RUN		1	/* a run's record */
+#define LOG_SNAP	2	/* the box's snapshot */
+#define LOG_BOTH	(LOG_RUN | LOG_SNAP)
+
+/*
+ * The key table: every key of the log, in the order written, one line
+ * each.  log.c makes its writer and its parser from it, and the enum of
+ * the numeric keys below comes from its NUM lines.
+ *   INT(member, "key", required, kind)   an int of struct rec
+ *   STR(member, "key", required, kind)   a string: a char array of struct rec
+ *   LNG(member, "key", required, kind)   a long of struct rec
+ *   NUM(K_ID, "key", decimals, required) a number of a run: rec.num[K_ID]
+ * required: the kinds of record (LOG_RUN, LOG_SNAP) that are malformed
+ * without it (a writer always writes it); kind: those it belongs to.
+ */
+#define LOG_KEYS(INT, STR, LNG, NUM) \
+	INT(version, "contest", LOG_BOTH, LOG_BOTH) \
+	INT(snapshot, "snapshot", LOG_SNAP, LOG_SNAP) \
+	STR(date, "date", LOG_BOTH, LOG_BOTH) \
+	STR(end, "end", 0, LOG_RUN) \
+	STR(host, "host", LOG_BOTH, LOG_BOTH) \
+	STR(label, "label", LOG_BOTH, LOG_BOTH) \
+	STR(kernel, "kernel", 0, LOG_BOTH) \
+	STR(load, "load", LOG_RUN, LOG_RUN) \
+	LNG(run, "run", LOG_RUN, LOG_RUN) \
+	LNG(round, "round", 0, LOG_RUN) \
+	STR(inv, "inv", 0, LOG_BOTH) \
+	STR(status, "status", LOG_RUN, LOG_RUN) \
+	STR(reason, "reason", 0, LOG_RUN) \
+	NUM(K_ELAPSED, "elapsed", 3, LOG_RUN)                  /* compile wall time, CLOCK_MONOTONIC, s */ \
+	NUM(K_USER, "user", 3, LOG_RUN)                        /* compile user CPU, wait4 rusage, s */ \
+	NUM(K_SYS, "sys", 3, LOG_RUN)                          /* compile system CPU, wait4 rusage, s */ \
+	NUM(K_LCPU, "lcpu", 3, LOG_RUN)                        /* load CPU (user + sys) over the compile window, s */ \
+	NUM(K_UNITS, "units", 3, LOG_RUN)                      /* load work over the compile window, in unit */ \
+	STR(unit, "unit", LOG_RUN, LOG_RUN) \
+	LNG(jobs, "jobs", LOG_RUN, LOG_BOTH) \
+	STR(workload, "workload", LOG_RUN, LOG_BOTH) \
+	STR(config, "config", 0, LOG_BOTH) \
+	STR(cache, "cache", LOG_RUN, LOG_RUN) \
+	STR(drop, "drop", 0, LOG_BOTH) \
+	STR(contain, "contain", 0, LOG_RUN) \
+	LNG(ncpu, "ncpu", LOG_RUN, LOG_BOTH) \
+	NUM(K_LEAD, "lead", 3, 0)                              /* seconds the load ran before the compile */ \
+	NUM(K_MAJFLT, "majflt", 0, 0)                          /* compile major page faults */ \
+	NUM(K_MINFLT, "minflt", 0, 0)                          /* compile minor page faults */ \
+	NUM(K_NVCSW, "nvcsw", 0, 0)                            /* compile voluntary context switches */ \
+	NUM(K_NIVCSW, "nivcsw", 0, 0)                          /* compile involuntary context switches */ \
+	NUM(K_MAXRSS, "maxrss", 0, 0)                          /* largest resident set of one compile process, KiB */ \
+	NUM(K_SELF, "self", 4, 0)                              /* contest's own CPU over the compile window, s */ \
+	NUM(K_DISTURBED, "disturbed", 1, 0)                    /* CPU time of others over the window, % of all CPUs' time; only when over the threshold */ \
+	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */ \
+	NUM(K_SYS_USER, "sys_user", 2, 0) \
+	NUM(K_SYS_NICE, "sys_nice", 2, 0) \
+	NUM(K_SYS_SYSTEM, "sys_system", 2, 0) \
+	NUM(K_SYS_IRQ, "sys_irq", 2, 0) \
+	NUM(K_SYS_IOWAIT, "sys_iowait", 2, 0) \
+	NUM(K_SYS_STEAL, "sys_steal", 2, 0) \
+	NUM(K_SYS_IDLE, "sys_idle", 2, 0) \
+	NUM(K_SYS_REST, "sys_rest", 2, 0)                      /* busy less the compile's and the load's CPU, % of all CPUs' time */ \
+	NUM(K_SYS_ADDS, "sys_adds", 0, 0)                      /* 1: that split adds up within its slack, 0: it does not */ \
+	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */ \
+	NUM(K_VM_PGFAULT, "vm_pgfault", 0, 0) \
+	NUM(K_VM_PGMAJFAULT, "vm_pgmajfault", 0, 0) \
+	NUM(K_VM_PSWPIN, "vm_pswpin", 0, 0) \
+	NUM(K_VM_PSWPOUT, "vm_pswpout", 0, 0) \
+	NUM(K_VM_PGSCAN_KSWAPD, "vm_pgscan_kswapd", 0, 0) \
+	NUM(K_VM_PGSCAN_DIRECT, "vm_pgscan_direct", 0, 0) \
+	NUM(K_VM_PGSTEAL_KSWAPD, "vm_pgsteal_kswapd", 0, 0) \
+	NUM(K_VM_PGSTEAL_DIRECT, "vm_pgsteal_direct", 0, 0) \
+	NUM(K_VM_ALLOCSTALL, "vm_allocstall", 0, 0) \
+	NUM(K_VM_WORKINGSET_REFAULT, "vm_workingset_refault", 0, 0) \
+	NUM(K_VM_OOM_KILL, "vm_oom_kill", 0, 0) \
+	NUM(K_VM_COMPACT_STALL, "vm_compact_stall", 0, 0) \
+	NUM(K_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", 0, 0) \
+	NUM(K_VM_NR_DIRTIED, "vm_nr_dirtied", 0, 0) \
+	NUM(K_VM_NR_WRITTEN, "vm_nr_written", 0, 0) \
+	/* /proc/pressure stall time, % of the window; absent without PSI */ \
+	NUM(K_PSI_CPU_SOME, "psi_cpu_some", 2, 0) \
+	NUM(K_PSI_CPU_FULL, "psi_cpu_full", 2, 0) \
+	NUM(K_PSI_MEM_SOME, "psi_mem_some", 2, 0) \
+	NUM(K_PSI_MEM_FULL, "psi_mem_full", 2, 0) \
+	NUM(K_PSI_IO_SOME, "psi_io_some", 2, 0) \
+	NUM(K_PSI_IO_FULL, "psi_io_full", 2, 0) \
+	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */ \
+	STR(disk_dev, "disk_dev", 0, LOG_RUN) \
+	STR(disk_why, "disk_why", 0, LOG_RUN) \
+	NUM(K_DISK_RSECT, "disk_rsect", 0, 0) \
+	NUM(K_DISK_WSECT, "disk_wsect", 0, 0) \
+	NUM(K_DISK_BUSY, "disk_busy", 1, 0) \
+	NUM(K_DISK_WMS, "disk_wms", 0, 0) \
+	NUM(K_DISK_QDEPTH, "disk_qdepth", 2, 0) \
+	STR(odisk_dev, "odisk_dev", 0, LOG_RUN) \
+	STR(odisk_why, "odisk_why", 0, LOG_RUN) \
+	NUM(K_ODISK_RSECT, "odisk_rsect", 0, 0) \
+	NUM(K_ODISK_WSECT, "odisk_wsect", 0, 0) \
+	NUM(K_ODISK_BUSY, "odisk_busy", 1, 0) \
+	NUM(K_ODISK_WMS, "odisk_wms", 0, 0) \
+	NUM(K_ODISK_QDEPTH, "odisk_qdepth", 2, 0) \
+	/* the interactivity probe (probe.c) over the window */ \
+	STR(probe, "probe", 0, LOG_RUN) \
+	NUM(K_LAT_N, "lat_n", 0, 0)                            /* wake-ups */ \
+	NUM(K_LAT_P50, "lat_p50", 0, 0)                        /* wake-up latency, median, us */ \
+	NUM(K_LAT_P99, "lat_p99", 0, 0)                        /* 99th percentile, us */ \
+	NUM(K_LAT_MAX, "lat_max", 0, 0)                        /* largest, us */ \
+	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
+	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
+	NUM(K_LAT_RQ, "lat_rq", 1, 0)                          /* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */ \
+	/* the snapshot's own */ \
+	STR(snap.uname, "uname", 0, LOG_SNAP) \
+	STR(snap.cmdline, "cmdline", 0, LOG_SNAP) \
+	STR(snap.cpu, "cpu", 0, LOG_SNAP) \
+	STR(snap.governor, "governor", 0, LOG_SNAP) \
+	STR(snap.ram, "ram", 0, LOG_SNAP) \
+	STR(snap.swap, "swap", 0, LOG_SNAP) \
+	STR(snap.thp, "thp", 0, LOG_SNAP) \
+	STR(snap.fs, "fs", 0, LOG_SNAP) \
+	STR(snap.fsopts, "fsopts", 0, LOG_SNAP) \
+	STR(snap.sched, "sched", 0, LOG_SNAP) \
+	STR(snap.cc, "cc", 0, LOG_SNAP) \
+	STR(snap.make, "make", 0, LOG_SNAP)
+
 /* The numeric keys of a record, in the order written: index into rec.num. */
-enum {
-	K_ELAPSED,	/* compile wall time, CLOCK_MONOTONIC, s */
-	K_USER,		/* compile user CPU, wait4 rusage, s */
-	K_SYS,		/* compile system CPU, wait4 rusage, s */
-	K_LCPU,		/* load CPU (user + sys) over the compile window, s */
-	K_UNITS,	/* load work over the compile window, in unit */
-	K_LEAD,		/* seconds the load ran before the compile */
-	K_MAJFLT,	/* compile major page faults */
-	K_MINFLT,	/* compile minor page faults */
-	K_NVCSW,	/* compile voluntary context switches */
-	K_NIVCSW,	/* compile involuntary context switches */
-	K_MAXRSS,	/* largest resident set of one compile process, KiB */
-	K_SELF,		/* contest's own CPU over the compile window, s */
-	K_DISTURBED,	/* CPU time of others over the window, % of all CPUs' time; only when over the threshold */
-	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */
-	K_SYS_USER, K_SYS_NICE, K_SYS_SYSTEM, K_SYS_IRQ, K_SYS_IOWAIT, K_SYS_STEAL, K_SYS_IDLE,
-	K_SYS_REST,	/* busy less the compile's and the load's CPU, % of all CPUs' time */
-	K_SYS_ADDS,	/* 1: that split adds up within its slack, 0: it does not */
-	/* /proc/vmstat deltas, counts; absent where the kernel has no such counter */
-	K_VM_PGFAULT, K_VM_PGMAJFAULT, K_VM_PSWPIN, K_VM_PSWPOUT,
-	K_VM_PGSCAN_KSWAPD, K_VM_PGSCAN_DIRECT, K_VM_PGSTEAL_KSWAPD, K_VM_PGSTEAL_DIRECT,
-	K_VM_ALLOCSTALL, K_VM_WORKINGSET_REFAULT, K_VM_OOM_KILL, K_VM_COMPACT_STALL,
-	K_VM_THP_FAULT_ALLOC, K_VM_NR_DIRTIED, K_VM_NR_WRITTEN,
-	/* /proc/pressure stall time, % of the window; absent without PSI */
-	K_PSI_CPU_SOME, K_PSI_CPU_FULL, K_PSI_MEM_SOME, K_PSI_MEM_FULL, K_PSI_IO_SOME, K_PSI_IO_FULL,
-	/* /proc/diskstats of the work directory's disk (disk_) and of -o's (odisk_) */
-	K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_WMS, K_DISK_QDEPTH,
-	K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_WMS, K_ODISK_QDEPTH,
-	/* the interactivity probe (probe.c) over the window */
-	K_LAT_N,	/* wake-ups */
-	K_LAT_P50,	/* wake-up latency, median, us */
-	K_LAT_P99,	/* 99th percentile, us */
-	K_LAT_MAX,	/* largest, us */
-	K_DL_MET,	/* periods whose work ended before the next began, % */
-	K_PROBE_CPU,	/* the probe's CPU, s */
-	K_NNUM
-};
+#define LOG_NUM_ID(id, key, decimals, required) id,
+#define LOG_NOT_NUM(member, key, required, kind)
+enum { LOG_KEYS(LOG_NOT_NUM, LOG_NOT_NUM, LOG_NOT_NUM, LOG_NUM_ID) K_NNUM };
 
 /* Run outcomes (status=). */
 #define ST_OK		"ok"
@@ -140,15 +239,11 @@ unsigned long rec_config_hash(const struct rec *r);
 /* "yes" or "no": r's drop, or for old logs what its cache implies */
 const char *rec_drop(const struct rec *r);
 
-/*
- * Set the key named key, a number (str NULL) or a string, as a module
- * hands it over; -1 if the log has no such key (or the wrong type).
- */
-int rec_put(struct rec *r, const char *key, const char *str, double num);
 /* The numeric key named key (klen bytes), K_*; -1 if none. */
 int log_numkey(const char *key, size_t klen);
-/* The name of numeric key k. */
+/* The name of numeric key k, and the decimals it is written with. */
 const char *log_numname(int k);
+int log_numdec(int k);
 
 /* Format r (a run, or a snapshot) as one log line, newline included; -1 if it does not fit. */
 int log_format(const struct rec *r, char *buf, size_t len);

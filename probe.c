@@ -14,6 +14,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <sched.h>
 #include <signal.h>
@@ -63,6 +64,33 @@ cpu_tk_ns(pid_t pid)
 	if (proc_stat_read(path, &ps) < 0)
 		return -1;
 	return (long long)((ps.utime + ps.stime) * (1000000000ULL / (unsigned long long)hz));
+}
+
+/*
+ * The scheduler's own account of pid (/proc/PID/schedstat, kernels with
+ * CONFIG_SCHED_INFO): nanoseconds spent runnable but waiting on a run
+ * queue, and the times it was put on a CPU.  -1 each when unknown.
+ */
+static void
+schedstat(pid_t pid, long long *wait, long long *slices)
+{
+	unsigned long long run, w, n;
+	char path[64];
+	FILE *f;
+	int k;
+
+	*wait = *slices = -1;
+	if (pid <= 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
+	if ((f = fopen(path, "re")) == NULL)
+		return;
+	k = fscanf(f, "%llu %llu %llu", &run, &w, &n);
+	fclose(f);
+	if (k == 3 && w <= LLONG_MAX && n <= LLONG_MAX) {
+		*wait = (long long)w;
+		*slices = (long long)n;
+	}
 }
 
 /* ---- the histogram ---- */
@@ -526,6 +554,7 @@ probe_snap(struct probe_shm *shm, struct probe_snap *snap)
 	snap->index = atomic_fetch_add(&shm->snaps, 1) + 1;
 	snap->cpu_ns = cpu_ns((pid_t)atomic_load(&shm->pid));
 	snap->cpu_tk_ns = cpu_tk_ns((pid_t)atomic_load(&shm->pid));
+	schedstat((pid_t)atomic_load(&shm->pid), &snap->rq_ns, &snap->slices);
 	snap->period_ns = atomic_load(&shm->period_ns);
 	return 0;
 }
@@ -539,7 +568,7 @@ probe_window(const struct probe_snap *a, const struct probe_snap *b,
 
 	memset(out, 0, sizeof(*out));
 	out->dl_met = NAN;
-	out->cpu = -1;
+	out->cpu = out->rq = -1;
 	if (b->index != a->index + 1 || b->t_ns < a->t_ns || b->wakeups < a->wakeups) {
 		snprintf(why, whylen, "probe snapshots %llu and %llu are not consecutive",
 		    a->index, b->index);
@@ -567,6 +596,9 @@ probe_window(const struct probe_snap *a, const struct probe_snap *b,
 		out->cpu = (double)(b->cpu_ns - a->cpu_ns) / 1e9;
 	else if (a->cpu_tk_ns >= 0 && b->cpu_tk_ns >= a->cpu_tk_ns)
 		out->cpu = (double)(b->cpu_tk_ns - a->cpu_tk_ns) / 1e9;
+	/* the kernel's count of the same waits: per time the probe ran */
+	if (a->rq_ns >= 0 && b->rq_ns >= a->rq_ns && b->slices > a->slices)
+		out->rq = (double)(b->rq_ns - a->rq_ns) / 1e3 / (double)(b->slices - a->slices);
 	if (out->n == 0 && b->period_ns > 0 &&
 	    (long long)(b->t_ns - a->t_ns) >= 2 * b->period_ns) {
 		snprintf(why, whylen, "the probe recorded no wake-up in %.1f s (period %.1f ms)",

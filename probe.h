@@ -21,7 +21,8 @@
  *                          be alive at close (reaps it if not)
  *   probe_snap(shm, &b)    at window close (compile end)
  *   probe_window(&a, &b)   lat_n, lat_p50, lat_p99, lat_max, dl_met,
- *                          probe_cpu; -1 with a reason: the run is invalid
+ *                          probe_cpu, lat_rq; -1 with a reason: the run
+ *                          is invalid
  *   probe_stop(pid, grace) SIGTERM, SIGKILL after grace seconds, reap
  *   probe_unmap(shm)
  *
@@ -95,6 +96,8 @@ struct probe_snap {
 	unsigned long long max_us;	/* largest latency since the previous snapshot */
 	long long cpu_ns;		/* the probe's CPU time so far (user + sys), -1 if unknown */
 	long long cpu_tk_ns;		/* the same from /proc/PID/stat's clock ticks, -1 if unknown */
+	long long rq_ns;		/* /proc/PID/schedstat: time spent waiting on a run queue, -1 if unknown */
+	long long slices;		/* and the times it was put on a CPU */
 	long long period_ns;		/* the probe's period, for probe_window */
 	unsigned long long hist[PROBE_NBUCKET];
 };
@@ -108,6 +111,7 @@ struct probe_stats {
 	unsigned long long periods;	/* deadlines in the window */
 	double dl_met;			/* percentage of those met; NAN if none */
 	double cpu;			/* probe_cpu: the probe's CPU seconds in the window; -1 if unknown */
+	double rq;			/* lat_rq, us: its run-queue wait per time it ran, the kernel's own count; -1 if unknown */
 };
 
 /* parse a --probe value; 0, or -1 with a message in err */

@@ -7,6 +7,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +56,124 @@ render(FILE *out, const struct model *m)
 }
 
 int
+report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
+{
+	struct model m;
+	size_t base, cand;
+	int rc = 2;
+
+	if (model_read(&m, o, nlogs, logs) < 0 || model_shape(&m) < 0) {
+		model_free(&m);
+		return 2;
+	}
+	if (model_resolve(&m, "--verdict", o->verdict, &base) < 0 ||
+	    model_resolve(&m, "-k", o->candidate ? o->candidate : m.newest[0] ? m.newest : NULL, &cand) < 0)
+		goto out;
+	if (cand == NONE) {
+		warnx("--verdict: no run in the log%s to judge", nlogs > 1 ? "s" : "");
+		goto out;
+	}
+	if (cand == base) {
+		warnx("--verdict: the candidate '%s' is BASE itself: name the candidate with -k",
+		    m.rows[cand].name);
+		goto out;
+	}
+	m.cmp_row = base;
+	m.only_row = cand;
+	if (model_verdicts(&m) < 0) {
+		warnx("out of memory");
+		goto out;
+	}
+	rc = render_verdict(out, &m, cand, o->threshold);
+	if (fflush(out) == EOF || ferror(out)) {
+		warn("cannot write the verdict");
+		rc = 2;
+	}
+out:
+	model_free(&m);
+	return rc;
+}
+
+/* The row of who's label and configuration, NONE if none. */
+static size_t
+row_of(const struct model *m, const struct rec *who)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		if (!strcmp(m->rows[i].label, who->label) && rec_same_config(m->rows[i].id, who))
+			return i;
+	return NONE;
+}
+
+/* Half-width of the 95% interval of a mean (one sample), % of it. */
+static double
+halfwidth(const struct acc *a)
+{
+	double mean = stats_mean(a);
+
+	if (a->n < 2 || !(mean > 0))
+		return NAN;
+	return vd_tq(0.025, (double)(a->n - 1)) * stats_sd(a) / sqrt((double)a->n) / mean * 100;
+}
+
+/* One load's precision: g's Ratio (or Time), or its change against -c's row. */
+static void
+precise(const struct model *m, const struct group *g, int alone, struct report_prec *p)
+{
+	const struct vd_test *t = model_test(m, g, alone ? M_TIME : F_RATIO);
+	int i = p->n++;
+
+	snprintf(p->l[i].load, sizeof(p->l[i].load), "%s", g->load);
+	p->l[i].runs = g->m[M_TIME].n;
+	p->l[i].disturbed = g->disturbed;
+	p->l[i].pct = p->l[i].lo = p->l[i].hi = p->l[i].hw = NAN;
+	if (m->cmp_row != NONE) {
+		if (t && t->tested) {
+			p->l[i].pct = t->pct;
+			p->l[i].lo = t->lo;
+			p->l[i].hi = t->hi;
+			p->l[i].hw = (t->hi - t->lo) / 2;
+		}
+		return;
+	}
+	if (alone)
+		p->l[i].hw = halfwidth(&g->m[M_TIME]);
+	else if (g->m[M_PAIRED].n > 1)
+		p->l[i].hw = halfwidth(&g->m[M_PAIRED]);
+}
+
+int
+report_precision(const struct report_opts *o, const char *log, const struct rec *who,
+    struct report_prec *p)
+{
+	const char *logs[1] = { log };
+	struct model m;
+	size_t row, cmp = NONE, i;
+	int alone = o->nloads == 1 && !strcmp(o->loads[0], "no_load"), rc = -1;
+
+	p->n = 0;
+	if (model_read(&m, o, 1, logs) < 0 || model_shape(&m) < 0)
+		goto out;
+	if ((row = row_of(&m, who)) == NONE || model_resolve(&m, "--against", o->compare, &cmp) < 0)
+		goto out;
+	m.cmp_row = cmp;
+	m.only_row = row;
+	if (model_verdicts(&m) < 0)
+		goto out;
+	for (i = 0; i < m.nsect && p->n < REPORT_PREC_MAX; i++) {
+		const struct group *g = model_find(&m, row, m.sect[i].load);
+
+		if (g != NULL && (alone || strcmp(g->load, "no_load")))
+			precise(&m, g, alone, p);
+	}
+	rc = 0;
+out:
+	model_free(&m);
+	return rc;
+}
+
+int
 report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
 	struct model m;
@@ -88,6 +207,11 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 	}
 	m.base_row = base;
 	m.cmp_row = cmp;
+	if (model_verdicts(&m) < 0) {
+		warnx("out of memory");
+		model_free(&m);
+		return 1;
+	}
 	rc = render(out, &m);
 	if (rc == 0 && o->svg)
 		rc = render_svg(o->svg, &m);

@@ -24,6 +24,9 @@ struct report_opts {
 	int nloads;
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
 	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
+	const char *verdict;		/* --verdict BASE: judge the candidate against BASE; NULL: none */
+	const char *candidate;		/* -k with --verdict: the candidate; NULL: the newest run's label */
+	double threshold;		/* --threshold PCT; 0: each metric's floor */
 };
 
 /*
@@ -35,5 +38,39 @@ struct report_opts {
  * together (--bars with -c or --format csv/json).  Reasons go to stderr.
  */
 int report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
+
+/*
+ * --verdict: the candidate (o->candidate, else the label of the newest
+ * run in the logs) against o->verdict, one line per load saying why, for
+ * scripts and git bisect run.  0: no verdict metric (each load's Time,
+ * Ratio, Loads, latency p99) worse beyond the threshold; 1: one is;
+ * 125: the runs cannot decide; 2: nothing to judge (a log unreadable, a
+ * label unknown, the candidate is BASE).  Reasons go to stderr.
+ */
+int report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
+
+/* How precisely the runs so far know each load's Ratio (--until). */
+#define REPORT_PREC_MAX 64
+struct report_prec {
+	int n;				/* loads below */
+	struct {
+		char load[32];
+		long runs;		/* ok runs of the row under it, counted */
+		long disturbed;		/* and left out as disturbed */
+		double pct, lo, hi;	/* --against: the Ratio's change and its 95% interval, %; else NAN */
+		double hw;		/* the 95% interval's half-width, %: of the Ratio (of its change with
+					 * --against); of Time for no_load alone; NAN: not known yet */
+	} l[REPORT_PREC_MAX];
+};
+
+/*
+ * The precision of the runs of who's label and configuration in log,
+ * for the loads o->loads (no_load counts only when alone), against
+ * o->compare when set.  0, or -1 (nothing to measure yet, or the log
+ * unreadable: reasons on stderr).
+ */
+struct rec;
+int report_precision(const struct report_opts *o, const char *log, const struct rec *who,
+    struct report_prec *p);
 
 #endif

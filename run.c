@@ -838,6 +838,89 @@ open_output(const struct run_env *e, struct run *r)
 	return fd;
 }
 
+/*
+ * The untimed make clean.  0 done, 1 it failed (r->status set), -1 a
+ * signal.
+ */
+static int
+clean(const struct run_env *e, struct run *r, int fd)
+{
+	char how[64];
+	pid_t pid;
+	int st;
+
+	if (e->clean_argv == NULL)
+		return 0;
+	if ((pid = spawn(e, e->clean_argv, fd)) < 0) {
+		r->status = ST_FAILED;
+		snprintf(r->reason, sizeof(r->reason), "cannot fork make clean: %s", strerror(errno));
+		return 1;
+	}
+	if (wait_cmd(pid, &st, &r->ru) < 0)
+		return -1;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		describe_exit(how, sizeof(how), st);
+		r->status = ST_FAILED;
+		snprintf(r->reason, sizeof(r->reason), "make clean %s", how);
+		r->show_tail = 1;
+		return 1;
+	}
+	cage_kill(e->cage);	/* anything clean left behind */
+	return 0;
+}
+
+/*
+ * The load's shared context and directory, then the load itself, set
+ * up and waiting for go.  0 ready (or an idle load), 1 it cannot run
+ * (r->status set), -1 a signal.
+ */
+static int
+prepare_load(const struct run_env *e, struct run *r, int *dfd)
+{
+	int rc;
+
+	if (r->load->flags & LOAD_IDLE)
+		return 0;
+	r->ctx = mmap(NULL, sizeof(*r->ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->ctx == MAP_FAILED) {
+		r->ctx = NULL;
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "cannot map the load's context: %s", strerror(errno));
+		return 1;
+	}
+	if (make_dir(r, dfd) < 0) {
+		r->status = ST_INVALID;
+		return 1;
+	}
+	cage_dir(e->cage, r->dir);
+	load_ctx_options(e->values, r->load, r->ctx);
+	r->ctx->dir = r->dir;
+	r->ctx->base = r->base;
+	r->ctx->tree = e->tree;
+	r->ctx->ram = e->ram;
+	r->ctx->ncpu = e->ncpu;
+	if ((rc = start_load(e, r)) > 0)
+		r->status = ST_INVALID;
+	return rc;
+}
+
+/* Go to the load, then its lead.  0, 1 it could not be told (r->status), -1 a signal. */
+static int
+lead(const struct run_env *e, struct run *r)
+{
+	if (r->go_fd < 0)
+		return 0;
+	if (write(r->go_fd, "g", 1) != 1) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "cannot start the load: %s", strerror(errno));
+		return 1;
+	}
+	close(r->go_fd);
+	r->go_fd = -1;
+	r->lead = e->lead;
+	return run_sleep(e->lead) < 0 ? -1 : 0;
+}
+
 int
 run_do(const struct run_env *e, struct run *r)
 {
@@ -850,90 +933,32 @@ run_do(const struct run_env *e, struct run *r)
 		r->status = ST_FAILED;
 		snprintf(r->reason, sizeof(r->reason), "cannot create the output file '%s': %s",
 		    r->out_name, strerror(errno));
-		goto done;
+		r->end = (long)time(NULL);
+		return 0;
 	}
-	/* prepare */
-	if (e->clean_argv) {
-		pid_t pid = spawn(e, e->clean_argv, fd);
-		int st;
-		if (pid < 0) {
-			r->status = ST_FAILED;
-			snprintf(r->reason, sizeof(r->reason), "cannot fork make clean: %s", strerror(errno));
-			goto stop;
-		}
-		if (wait_cmd(pid, &st, &r->ru) < 0)
-			goto abort;
-		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-			char how[64];
-			describe_exit(how, sizeof(how), st);
-			r->status = ST_FAILED;
-			snprintf(r->reason, sizeof(r->reason), "make clean %s", how);
-			r->show_tail = 1;
-			goto stop;
-		}
-		cage_kill(e->cage);	/* anything clean left behind */
-	}
-	if (e->probe && !e->probe->off && start_probe(e, r) < 0) {
-		r->status = ST_INVALID;
-		goto stop;
-	}
-	if (!(r->load->flags & LOAD_IDLE)) {
-		r->ctx = mmap(NULL, sizeof(*r->ctx), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (r->ctx == MAP_FAILED) {
-			r->ctx = NULL;
+	/* prepare: each step 0 goes on, 1 ends the run (status set), -1 a signal */
+	if ((rc = clean(e, r, fd)) == 0) {
+		if (e->probe && !e->probe->off && start_probe(e, r) < 0) {
 			r->status = ST_INVALID;
-			snprintf(r->reason, sizeof(r->reason), "cannot map the load's context: %s", strerror(errno));
-			goto stop;
+			rc = 1;
+		} else if ((rc = prepare_load(e, r, &dfd)) == 0) {
+			drop_caches(e, r);
+			rc = caught ? -1 : lead(e, r);
 		}
-		if (make_dir(r, &dfd) < 0) {
-			r->status = ST_INVALID;
-			goto stop;
-		}
-		cage_dir(e->cage, r->dir);
-		load_ctx_options(r->load, r->ctx);
-		r->ctx->dir = r->dir;
-		r->ctx->base = r->base;
-		r->ctx->tree = e->tree;
-		r->ctx->ram = e->ram;
-		r->ctx->ncpu = e->ncpu;
-		if ((rc = start_load(e, r)) < 0)
-			goto abort;
-		if (rc > 0) {
-			r->status = ST_INVALID;
-			goto stop;
-		}
-	}
-	drop_caches(e, r);
-	if (caught)
-		goto abort;
-	if (r->go_fd >= 0) {
-		if (write(r->go_fd, "g", 1) != 1) {
-			r->status = ST_INVALID;
-			snprintf(r->reason, sizeof(r->reason), "cannot start the load: %s", strerror(errno));
-			goto stop;
-		}
-		close(r->go_fd);
-		r->go_fd = -1;
-		r->lead = e->lead;
-		if (run_sleep(e->lead) < 0)
-			goto abort;
 	}
 	/* open, measure, close */
-	if (measure(e, r, fd) < 0)
-		goto abort;
-stop:
+	if (rc == 0 && measure(e, r, fd) < 0)
+		rc = -1;
 	stop(e, r, dfd);
 	close(fd);
+	if (rc < 0) {
+		if (e->outfd >= 0)
+			unlinkat(e->outfd, r->out_name, 0);
+		return -1;
+	}
 	classify(e, r);
-done:
 	r->end = (long)time(NULL);
 	return 0;
-abort:
-	stop(e, r, dfd);
-	close(fd);
-	if (e->outfd >= 0)
-		unlinkat(e->outfd, r->out_name, 0);
-	return -1;
 }
 
 /* ------------------------------------------------------------- records */
@@ -969,16 +994,12 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 	const struct sample *a = &r->win.open, *b = &r->win.close;
 	double el = b->t - a->t, own, others, share;
 	static struct sys_delta d;
-	struct sys_kv kv[SYS_KEYS];
-	int i, n;
 
 	if (e->sys == NULL || !(el > 0))
 		return;
 	sys_delta(e->sys, &a->sys, &b->sys, el, &d);
 	sys_split(&d, rec->num[K_USER] + rec->num[K_SYS], rec->num[K_LCPU], e->ncpu);
-	n = sys_keys(&d, kv, SYS_KEYS);
-	for (i = 0; i < n; i++)
-		rec_put(rec, kv[i].key, kv[i].str, kv[i].num);
+	sys_record(&d, rec);
 	if (!d.split || (d.cpu_have & 7u) != 7u)
 		return;
 	own = rec->num[K_USER] + rec->num[K_SYS] + rec->num[K_LCPU] + rec->num[K_SELF] +
@@ -1000,6 +1021,14 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 	const struct sample *a = &r->win.open, *b = &r->win.close;
 	int i;
 
+	if (e->who)
+		*rec = *e->who;
+	else
+		rec_init(rec);
+	snprintf(rec->load, sizeof(rec->load), "%s", r->load->name);
+	snprintf(rec->unit, sizeof(rec->unit), "%s", r->load->unit);
+	rec->run = r->run;
+	rec->round = r->round;
 	utc(rec->date, sizeof(rec->date), r->start);
 	utc(rec->end, sizeof(rec->end), r->end);
 	snprintf(rec->status, sizeof(rec->status), "%s", r->status);
@@ -1030,6 +1059,8 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 				rec_set(rec, K_DL_MET, r->pst.dl_met);
 			if (r->pst.cpu >= 0)
 				rec_set(rec, K_PROBE_CPU, r->pst.cpu);
+			if (r->pst.rq >= 0)
+				rec_set(rec, K_LAT_RQ, r->pst.rq);
 		}
 	}
 	machine(e, r, rec);	/* after the probe: its CPU is the run's own */

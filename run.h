@@ -59,6 +59,10 @@ struct run_env {
 	unsigned long long ram;		/* bytes */
 	int ncpu;
 	double disturb_pct;		/* others' CPU share that marks a run disturbed, % (DISTURB_PCT) */
+	const struct load_values *values; /* the loads' options as given; never NULL */
+	const struct rec *who;		/* what every record of the invocation shares (host,
+					 * label, kernel, inv, ncpu, jobs, workload, config,
+					 * drop); run_record starts from it; NULL: nothing */
 };
 
 /* Both edges of the window: what is read at t0 and at t1. */
@@ -77,11 +81,12 @@ struct window {
 };
 
 /*
- * One run.  The caller sets load, base, what and out_name; run_do the
- * rest.  It is large (the window's samples): make it static.
+ * One run.  The caller sets load, run, round, base, what and out_name;
+ * run_do the rest.  It is large (the window's samples): make it static.
  */
 struct run {
 	const struct load *load;
+	long run, round;		/* its number among the load's runs, its round (0: none) */
 	const char *base;		/* directory the run directory goes in */
 	char what[64];			/* "io_load 2/3", for messages */
 	char out_name[128];		/* the command's output file in env->outfd */
@@ -131,7 +136,7 @@ void run_default_signals(void);
  * left.
  */
 int run_do(const struct run_env *e, struct run *r);
-/* Fill the measured part of rec (the caller set who and what) from r. */
+/* r's record: e->who's shared fields, then every field of the run. */
 void run_record(const struct run_env *e, const struct run *r, struct rec *rec);
 /* Print the last lines of r's output on stderr. */
 void run_show_tail(const struct run_env *e, const struct run *r);

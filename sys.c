@@ -31,7 +31,6 @@
 #include "sys.h"
 #include "util.h"
 
-#define ZONES	"dma dma32 normal high movable device"	/* per-zone suffixes of old kernels */
 #define RESOLVE_DEPTH	3	/* overlay upperdirs followed, at most */
 
 /* the split's slack, doc/sys-keys.md says why */
@@ -39,42 +38,27 @@
 #define SLACK_FIELDS 5	/* busy fields of the cpu line, each truncated to a tick */
 #define SLACK_SD	3	/* standard deviations of tick sampling allowed, at the worst busy share (50%) */
 
-/* The vmstat counters: the line named name, plus name_SUFFIX for each suffix. */
+/* The vmstat counters (sys.h): their log keys and lines. */
+#define VM_ROW(id, key, name, suffixes) { key, name, suffixes },
 static const struct {
-	const char *key;	/* log key */
+	int k;			/* its log key, K_* */
 	const char *name;	/* /proc/vmstat line */
 	const char *suffixes;	/* space-separated; their lines are summed in */
-} vmctr[SYS_VM_N] = {
-	[SYS_VM_PGFAULT] = { "vm_pgfault", "pgfault", "" },
-	[SYS_VM_PGMAJFAULT] = { "vm_pgmajfault", "pgmajfault", "" },
-	[SYS_VM_PSWPIN] = { "vm_pswpin", "pswpin", "" },
-	[SYS_VM_PSWPOUT] = { "vm_pswpout", "pswpout", "" },
-	[SYS_VM_PGSCAN_KSWAPD] = { "vm_pgscan_kswapd", "pgscan_kswapd", ZONES },
-	[SYS_VM_PGSCAN_DIRECT] = { "vm_pgscan_direct", "pgscan_direct", ZONES },
-	[SYS_VM_PGSTEAL_KSWAPD] = { "vm_pgsteal_kswapd", "pgsteal_kswapd", ZONES },
-	[SYS_VM_PGSTEAL_DIRECT] = { "vm_pgsteal_direct", "pgsteal_direct", ZONES },
-	[SYS_VM_ALLOCSTALL] = { "vm_allocstall", "allocstall", ZONES },
-	[SYS_VM_WORKINGSET_REFAULT] = { "vm_workingset_refault", "workingset_refault", "anon file" },
-	[SYS_VM_OOM_KILL] = { "vm_oom_kill", "oom_kill", "" },
-	[SYS_VM_COMPACT_STALL] = { "vm_compact_stall", "compact_stall", "" },
-	[SYS_VM_THP_FAULT_ALLOC] = { "vm_thp_fault_alloc", "thp_fault_alloc", "" },
-	[SYS_VM_NR_DIRTIED] = { "vm_nr_dirtied", "nr_dirtied", "" },
-	[SYS_VM_NR_WRITTEN] = { "vm_nr_written", "nr_written", "" },
-};
+} vmctr[SYS_VM_N] = { SYS_VMSTAT(VM_ROW) };
 
-static const char *const cpukey[SYS_CPU_N] = {
-	"sys_user", "sys_nice", "sys_system", "sys_irq", "sys_iowait", "sys_steal", "sys_idle",
+static const int cpukey[SYS_CPU_N] = {
+	K_SYS_USER, K_SYS_NICE, K_SYS_SYSTEM, K_SYS_IRQ, K_SYS_IOWAIT, K_SYS_STEAL, K_SYS_IDLE,
 };
 static const char *const psifile[SYS_PSI_N] = { "pressure/cpu", "pressure/memory", "pressure/io" };
-static const char *const psikey[SYS_PSI_N][2] = {
-	{ "psi_cpu_some", "psi_cpu_full" },
-	{ "psi_mem_some", "psi_mem_full" },
-	{ "psi_io_some", "psi_io_full" },
+static const int psikey[SYS_PSI_N][2] = {
+	{ K_PSI_CPU_SOME, K_PSI_CPU_FULL },
+	{ K_PSI_MEM_SOME, K_PSI_MEM_FULL },
+	{ K_PSI_IO_SOME, K_PSI_IO_FULL },
 };
-/* per directory: name, why, then the figures */
-static const char *const diskkey[SYS_DISKS][7] = {
-	{ "disk_dev", "disk_why", "disk_rsect", "disk_wsect", "disk_busy", "disk_wms", "disk_qdepth" },
-	{ "odisk_dev", "odisk_why", "odisk_rsect", "odisk_wsect", "odisk_busy", "odisk_wms", "odisk_qdepth" },
+/* per directory, its figures */
+static const int diskkey[SYS_DISKS][5] = {
+	{ K_DISK_RSECT, K_DISK_WSECT, K_DISK_BUSY, K_DISK_WMS, K_DISK_QDEPTH },
+	{ K_ODISK_RSECT, K_ODISK_WSECT, K_ODISK_BUSY, K_ODISK_WMS, K_ODISK_QDEPTH },
 };
 
 /* A mount from mountinfo. */
@@ -944,57 +928,54 @@ sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu)
 	return d->adds_up;
 }
 
-/* --- the log pairs ------------------------------------------------------ */
+/* --- into the record -------------------------------------------------- */
 
+/* Set numeric key k of r, unless the log's reader would reject v. */
 static int
-put(struct sys_kv *kv, int n, int max, const char *key, const char *str, double num, int dec)
+put(struct rec *r, int k, double v)
 {
-	if (n >= max)
-		return n;
-	/* what the log reader would reject is left out */
-	if (!str && (!isfinite(num) || num < 0 || num > LOG_NUM_MAX))
-		return n;
-	kv[n].key = key;
-	kv[n].str = str;
-	kv[n].num = num;
-	kv[n].dec = dec;
-	return n + 1;
+	if (!isfinite(v) || v < 0 || v > LOG_NUM_MAX)
+		return 0;
+	rec_set(r, k, v);
+	return 1;
 }
 
 int
-sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max)
+sys_record(const struct sys_delta *d, struct rec *r)
 {
 	int n = 0, i, k;
 
 	for (i = 0; i < SYS_CPU_N; i++)
 		if (d->cpu_have & 1u << i)
-			n = put(kv, n, max, cpukey[i], NULL, d->cpu[i], 2);
+			n += put(r, cpukey[i], d->cpu[i]);
 	if (d->split) {
-		n = put(kv, n, max, "sys_rest", NULL, d->rest > 0 ? d->rest : 0, 2);
-		n = put(kv, n, max, "sys_adds", NULL, d->adds_up, 0);
+		n += put(r, K_SYS_REST, d->rest > 0 ? d->rest : 0);
+		n += put(r, K_SYS_ADDS, d->adds_up);
 	}
 	for (i = 0; i < SYS_VM_N; i++)
 		if (d->vm_have & 1u << i)
-			n = put(kv, n, max, vmctr[i].key, NULL, (double)d->vm[i], 0);
+			n += put(r, vmctr[i].k, (double)d->vm[i]);
 	for (i = 0; i < SYS_PSI_N; i++)
 		for (k = 0; k < 2; k++)
 			if (d->psi_have & SYS_PSI_BIT(i, k))
-				n = put(kv, n, max, psikey[i][k], NULL, d->psi[i][k], 2);
-	for (i = 0; i < d->ndisk; i++) {
+				n += put(r, psikey[i][k], d->psi[i][k]);
+	for (i = 0; i < d->ndisk && i < SYS_DISKS; i++) {
+		char *dev = i ? r->odisk_dev : r->disk_dev, *why = i ? r->odisk_why : r->disk_why;
+
 		if (!d->disk[i].name && !d->disk[i].why)
 			continue;
-		n = put(kv, n, max, diskkey[i][0], d->disk[i].name ? d->disk[i].name : "none", 0, 0);
+		snprintf(dev, sizeof(r->disk_dev), "%s", d->disk[i].name ? d->disk[i].name : "none");
 		if (!d->disk[i].name) {
-			n = put(kv, n, max, diskkey[i][1], d->disk[i].why, 0, 0);
+			snprintf(why, sizeof(r->disk_why), "%s", d->disk[i].why);
 			continue;
 		}
 		if (!d->disk[i].have || d->disk[i].same >= 0)
 			continue;
-		n = put(kv, n, max, diskkey[i][2], NULL, (double)d->disk[i].rsect, 0);
-		n = put(kv, n, max, diskkey[i][3], NULL, (double)d->disk[i].wsect, 0);
-		n = put(kv, n, max, diskkey[i][4], NULL, d->disk[i].busy, 2);
-		n = put(kv, n, max, diskkey[i][5], NULL, d->disk[i].wms, 0);
-		n = put(kv, n, max, diskkey[i][6], NULL, d->disk[i].qdepth, 2);
+		n += put(r, diskkey[i][0], (double)d->disk[i].rsect);
+		n += put(r, diskkey[i][1], (double)d->disk[i].wsect);
+		n += put(r, diskkey[i][2], d->disk[i].busy);
+		n += put(r, diskkey[i][3], d->disk[i].wms);
+		n += put(r, diskkey[i][4], d->disk[i].qdepth);
 	}
 	return n;
 }
@@ -1261,35 +1242,25 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 	return 0;
 }
 
-int
-sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max)
+void
+sys_snap_record(const struct sys_snap *sn, struct rec *r)
 {
-	const struct {
-		const char *key;
-		const char *val;
-	} t[] = {
-		{ "box_release", sn->release },
-		{ "box_version", sn->version },
-		{ "box_cmdline", sn->cmdline },
-		{ "box_cpu", sn->cpu },
-		{ "box_cpus", sn->cpus },
-		{ "box_online", sn->online },
-		{ "box_governor", sn->governor },
-		{ "box_memtotal", sn->memtotal },
-		{ "box_swaptotal", sn->swaptotal },
-		{ "box_thp", sn->thp },
-		{ "box_fstype", sn->fstype },
-		{ "box_fsopts", sn->fsopts },
-		{ "box_iosched", sn->iosched },
-		{ "box_cc", sn->cc },
-		{ "box_make", sn->make },
-		{ "box_config", sn->config },
-	};
-	int i, n = 0;
-
-	for (i = 0; i < (int)(sizeof(t) / sizeof(t[0])); i++)
-		n = put(kv, n, max, t[i].key, t[i].val, 0, 0);
-	return n;
+	/* the log's snapshot keys (log.h), each from what sys_snap read */
+	snprintf(r->kernel, sizeof(r->kernel), "%s", sn->release);
+	snprintf(r->snap.uname, sizeof(r->snap.uname), "%s", sn->version);
+	snprintf(r->snap.cmdline, sizeof(r->snap.cmdline), "%s", sn->cmdline);
+	snprintf(r->snap.cpu, sizeof(r->snap.cpu), "%s", sn->cpu);
+	snprintf(r->snap.governor, sizeof(r->snap.governor), "%.*s", (int)sizeof(r->snap.governor) - 1,
+	    sn->governor);
+	/* /proc/meminfo's kB are KiB; "none" (no such line) stays 0 */
+	snprintf(r->snap.ram, sizeof(r->snap.ram), "%llu", strtoull(sn->memtotal, NULL, 10) * 1024);
+	snprintf(r->snap.swap, sizeof(r->snap.swap), "%llu", strtoull(sn->swaptotal, NULL, 10) * 1024);
+	snprintf(r->snap.thp, sizeof(r->snap.thp), "%s", sn->thp);
+	snprintf(r->snap.fs, sizeof(r->snap.fs), "%.*s", (int)sizeof(r->snap.fs) - 1, sn->fstype);
+	snprintf(r->snap.fsopts, sizeof(r->snap.fsopts), "%.*s", (int)sizeof(r->snap.fsopts) - 1, sn->fsopts);
+	snprintf(r->snap.sched, sizeof(r->snap.sched), "%s", sn->iosched);
+	snprintf(r->snap.cc, sizeof(r->snap.cc), "%s", sn->cc);
+	snprintf(r->snap.make, sizeof(r->snap.make), "%s", sn->make);
 }
 
 /* --- the kernel's threads ---------------------------------------------- */

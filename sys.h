@@ -13,8 +13,15 @@
  *                              no allocation, no output
  *   sys_delta(&s, &a, &b, window, &d)   the differences over the window
  *   sys_split(&d, compile_s, load_s, ncpu)  optional: compile, load and rest
- *   sys_keys(&d, kv, max), sys_snap_keys(&snap, kv, max): the log pairs,
- *                              in a fixed order, absent values left out
+ *   sys_record(&d, &rec), sys_snap_record(&snap, &rec): into the
+ *                              record, by the log's own identifiers (K_*
+ *                              and struct rec's members), absent values
+ *                              left out
+ *
+ * Its name: the module is called for the prefix of its log keys
+ * (sys_user, sys_system, ...), which old logs fix; the log's sys= is the
+ * compile's own system CPU (wait4), older than this module, and stays.
+ * contest.c calls its instance "machine".
  *
  * Every path under /proc and /sys is read below $CONTEST_PROC (default
  * /proc) and $CONTEST_SYSFS (default /sys), so tests can fake a kernel.
@@ -25,22 +32,43 @@
 
 #include <limits.h>
 
+#include "log.h"
+
 #define SYS_DISKS	2	/* directories watched: the work directory, io_other's -o */
 #define SYS_VM_LINES	64	/* /proc/vmstat lines summed into the counters, at most */
 #define SYS_BUF		16384	/* read buffer, bytes; longer files are read in pieces */
-#define SYS_KEYS	64	/* room enough for every pair of sys_keys or sys_snap_keys */
 
 /* shares of /proc/stat's aggregate cpu line, in this order */
 enum { SYS_USER, SYS_NICE, SYS_SYSTEM, SYS_IRQ, SYS_IOWAIT, SYS_STEAL, SYS_IDLE, SYS_CPU_N };
 /* raw fields of the cpu line, in the kernel's order */
 enum { SYS_F_USER, SYS_F_NICE, SYS_F_SYSTEM, SYS_F_IDLE, SYS_F_IOWAIT, SYS_F_IRQ,
 	SYS_F_SOFTIRQ, SYS_F_STEAL, SYS_F_GUEST, SYS_F_GUEST_NICE, SYS_F_N };
-/* /proc/vmstat counters, in the order of sys_keys */
-enum { SYS_VM_PGFAULT, SYS_VM_PGMAJFAULT, SYS_VM_PSWPIN, SYS_VM_PSWPOUT,
-	SYS_VM_PGSCAN_KSWAPD, SYS_VM_PGSCAN_DIRECT, SYS_VM_PGSTEAL_KSWAPD,
-	SYS_VM_PGSTEAL_DIRECT, SYS_VM_ALLOCSTALL, SYS_VM_WORKINGSET_REFAULT,
-	SYS_VM_OOM_KILL, SYS_VM_COMPACT_STALL, SYS_VM_THP_FAULT_ALLOC,
-	SYS_VM_NR_DIRTIED, SYS_VM_NR_WRITTEN, SYS_VM_N };
+/*
+ * The /proc/vmstat counters, one line each: SYS_VM_ID, its log key (a
+ * NUM line of log.h's key table), the vmstat line NAME, and the suffixes
+ * whose lines NAME_SUFFIX are summed in (old kernels' per-zone ones).
+ * A counter more is a line here and its key in log.h.
+ */
+#define SYS_ZONES	"dma dma32 normal high movable device"
+#define SYS_VMSTAT(X) \
+	X(PGFAULT,		K_VM_PGFAULT,		"pgfault",		"") \
+	X(PGMAJFAULT,		K_VM_PGMAJFAULT,	"pgmajfault",		"") \
+	X(PSWPIN,		K_VM_PSWPIN,		"pswpin",		"") \
+	X(PSWPOUT,		K_VM_PSWPOUT,		"pswpout",		"") \
+	X(PGSCAN_KSWAPD,	K_VM_PGSCAN_KSWAPD,	"pgscan_kswapd",	SYS_ZONES) \
+	X(PGSCAN_DIRECT,	K_VM_PGSCAN_DIRECT,	"pgscan_direct",	SYS_ZONES) \
+	X(PGSTEAL_KSWAPD,	K_VM_PGSTEAL_KSWAPD,	"pgsteal_kswapd",	SYS_ZONES) \
+	X(PGSTEAL_DIRECT,	K_VM_PGSTEAL_DIRECT,	"pgsteal_direct",	SYS_ZONES) \
+	X(ALLOCSTALL,		K_VM_ALLOCSTALL,	"allocstall",		SYS_ZONES) \
+	X(WORKINGSET_REFAULT,	K_VM_WORKINGSET_REFAULT, "workingset_refault",	"anon file") \
+	X(OOM_KILL,		K_VM_OOM_KILL,		"oom_kill",		"") \
+	X(COMPACT_STALL,	K_VM_COMPACT_STALL,	"compact_stall",	"") \
+	X(THP_FAULT_ALLOC,	K_VM_THP_FAULT_ALLOC,	"thp_fault_alloc",	"") \
+	X(NR_DIRTIED,		K_VM_NR_DIRTIED,	"nr_dirtied",		"") \
+	X(NR_WRITTEN,		K_VM_NR_WRITTEN,	"nr_written",		"")
+#define SYS_VM_ID(id, key, name, suffixes) SYS_VM_##id,
+enum { SYS_VMSTAT(SYS_VM_ID) SYS_VM_N };
+_Static_assert(SYS_VM_N <= 32, "vm_have is a 32-bit mask");
 /* pressure resources, and the two lines of each */
 enum { SYS_PSI_CPU, SYS_PSI_MEM, SYS_PSI_IO, SYS_PSI_N };
 enum { SYS_SOME, SYS_FULL };
@@ -121,7 +149,7 @@ struct sys_delta {
 	double busy;			/* user + nice + system + irq + softirq */
 	double compile;			/* the compile's CPU */
 	double load;			/* the load's CPU */
-	double rest;			/* busy - compile - load (sys_keys logs 0 for a negative) */
+	double rest;			/* busy - compile - load (sys_record logs 0 for a negative) */
 	double slack;			/* the tolerance of the check */
 	int adds_up;			/* 1: rest >= -slack, and the cpu line's total is window x ncpu within slack */
 };
@@ -168,14 +196,6 @@ struct sys_procs {
 	struct sys_proc p[SYS_PROCS];	/* by pid */
 };
 
-/* One log pair.  Numbers are finite, >= 0 and <= LOG_NUM_MAX. */
-struct sys_kv {
-	const char *key;	/* log key, static */
-	const char *str;	/* string value (into the delta, snapshot or s), or NULL: the value is num */
-	double num;		/* numeric value */
-	int dec;		/* decimals to print num with */
-};
-
 /*
  * Set s up for up to SYS_DISKS directories (dirs[0]: the work directory,
  * dirs[1]: io_other's; NULL entries allowed).  Returns 0, or -1 if the
@@ -192,8 +212,9 @@ void sys_delta(const struct sys *s, const struct sys_sample *a, const struct sys
 /* The compile's and the load's CPU seconds over the window against the
  * machine's busy time; sets d's split fields.  Returns d->adds_up. */
 int sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu);
-/* Fill kv with d's pairs in the fixed order; returns how many (<= max). */
-int sys_keys(const struct sys_delta *d, struct sys_kv *kv, int max);
+/* d's keys into r: numbers finite, >= 0 and <= LOG_NUM_MAX, the rest
+ * left out; the disks' names as strings.  How many numbers were set. */
+int sys_record(const struct sys_delta *d, struct rec *r);
 /* The PSI state as a word: on, absent, disabled. */
 const char *sys_psi_state(const struct sys *s);
 
@@ -210,7 +231,7 @@ double sys_kthreads_delta(const struct sys *s, const struct sys_procs *a, const 
  * make), config the .config hash or NULL.  Forks cc and make with
  * --version, so call it before the timed runs.  Returns 0. */
 int sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config);
-/* Fill kv with sn's pairs (str set), fixed order; returns how many. */
-int sys_snap_keys(const struct sys_snap *sn, struct sys_kv *kv, int max);
+/* sn into the snapshot record r: kernel and the snap keys of log.h. */
+void sys_snap_record(const struct sys_snap *sn, struct rec *r);
 
 #endif

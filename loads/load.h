@@ -7,7 +7,10 @@
  *      `struct load_option` table it points to; everything else static;
  *   2. one line in the table in loads/table.c, in contest's order;
  *   3. one word in LOADS in the Makefile;
- *   4. one entry under LOADS in doc/contest.1 (and its options there).
+ *   4. one entry under LOADS in doc/contest.1, and its options in SYNOPSIS
+ *      and OPTIONS there (t0017 checks them against --help).
+ * A load option more is its row in the load's option table, its use in
+ * the load (load_arg), and step 4's man page lines.
  * contest's command line, --help, --list-loads and the tests that cover
  * every load (they read `contest --list-loads`) pick it up from the table.
  *
@@ -109,20 +112,36 @@ struct load {
 	void (*cleanup)(struct load_ctx *);	/* may be NULL; undoes setup and run */
 };
 
+/*
+ * The values of the loads' options given on one command line, one per
+ * option name (loads that share a name share its value).  The caller
+ * owns it (contest: its command line, passed down in run_env); zeroed
+ * is empty.
+ */
+#define LOAD_VALUES	32	/* option names given, at most */
+struct load_values {
+	int n;				/* values set */
+	struct {
+		const char *name;	/* the option's name */
+		const char *val;	/* as given */
+		unsigned long long size; /* LOAD_OPT_SIZE: the bytes */
+	} v[LOAD_VALUES];
+};
+
 /* loads/table.c: the registry */
 extern const struct load *const load_table[];	/* NULL-terminated, contest's order */
 const struct load *load_find(const char *name);	/* by name or alias; NULL if none */
 /* The option called name of any load (the first that has it); NULL if none. */
 const struct load_option *load_option_find(const char *name);
 /*
- * Take the value of option name for every load that has it, checked by
+ * Set option name's value in lv for every load that has it, checked by
  * its type.  0, or -1 with why filled (the caller exits 2).
  */
-int load_option_set(const char *name, const char *val, char *why, size_t whylen);
-/* Was option name given?  For "given but no load that runs uses it". */
-const char *load_option_value(const char *name);
-/* Fill ctx->load, ctx->opt[] and ctx->optsize[] for load l from what was set. */
-void load_ctx_options(const struct load *l, struct load_ctx *ctx);
+int load_option_set(struct load_values *lv, const char *name, const char *val, char *why, size_t whylen);
+/* Option name's value in lv, NULL if it was not given. */
+const char *load_option_value(const struct load_values *lv, const char *name);
+/* Fill ctx->load, ctx->opt[] and ctx->optsize[] for load l from lv. */
+void load_ctx_options(const struct load_values *lv, const struct load *l, struct load_ctx *ctx);
 /* A size: bytes with an optional k, M or G suffix (powers of 1024); 0 if bad. */
 unsigned long long load_parse_size(const char *s);
 

@@ -194,24 +194,16 @@ cmp(const void *a, const void *b)
 }
 
 /*
- * List s->path (n bytes), then its subdirectories.  0, or 1 when
- * load_stopping().
+ * The names in directory d, sorted: (*names)[i] point into *blob; the
+ * caller frees both.  How many (0 with both NULL when memory ran out).
  */
-static int
-list(struct load_ctx *ctx, struct lslr *s, size_t n, int depth)
+static size_t
+read_names(DIR *d, char ***names, char **blob)
 {
-	char **names = NULL, *blob = NULL, *sub;
-	size_t count = 0, cap = 0, blen = 0, bcap = 0, i, room, *off = NULL;
-	unsigned long long blocks = 0, counted = 0;
-	unsigned char *isdir = NULL;
+	size_t count = 0, cap = 0, blen = 0, bcap = 0, i, *off = NULL;
 	struct dirent *de;
-	DIR *d;
-	int rc = 0, k;
 
-	if ((d = opendir(s->path)) == NULL) {
-		s->skipped++;
-		return 0;
-	}
+	*blob = NULL;
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name) + 1;
 		if (count == cap) {
@@ -221,22 +213,79 @@ list(struct load_ctx *ctx, struct lslr *s, size_t n, int depth)
 			off = no;
 		}
 		if (blen + len > bcap) {
-			char *nb = realloc(blob, bcap = (blen + len) * 2 + 4096);
+			char *nb = realloc(*blob, bcap = (blen + len) * 2 + 4096);
 			if (nb == NULL)
 				break;
-			blob = nb;
+			*blob = nb;
 		}
-		memcpy(blob + blen, de->d_name, len);
+		memcpy(*blob + blen, de->d_name, len);
 		off[count++] = blen;
 		blen += len;
 	}
-	if ((names = malloc((count ? count : 1) * sizeof(*names))) == NULL ||
-	    (isdir = calloc(count ? count : 1, 1)) == NULL)
+	if ((*names = malloc((count ? count : 1) * sizeof(**names))) == NULL)
 		count = 0;
 	for (i = 0; i < count; i++)
-		names[i] = blob + off[i];
+		(*names)[i] = *blob + off[i];
 	if (count)
-		qsort(names, count, sizeof(names[0]), cmp);
+		qsort(*names, count, sizeof((*names)[0]), cmp);
+	free(off);
+	return count;
+}
+
+static int list(struct load_ctx *ctx, struct lslr *s, size_t n, int depth);
+
+/* Each of the count names isdir marks, under s->path (n bytes): 0, or 1
+ * when load_stopping(). */
+static int
+descend(struct load_ctx *ctx, struct lslr *s, size_t n, int depth, char *const *names,
+    const unsigned char *isdir, size_t count)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < count; i++) {
+		size_t len, m = n;
+		if (!isdir[i])
+			continue;
+		if (load_stopping())
+			return 1;
+		len = strlen(names[i]);
+		if (depth >= MAXDEPTH || n + len + 2 >= sizeof(s->path)) {
+			s->skipped++;
+			continue;
+		}
+		if (m == 0 || s->path[m - 1] != '/')
+			s->path[m++] = '/';
+		memcpy(s->path + m, names[i], len + 1);
+		rc = list(ctx, s, m + len, depth + 1);
+		s->path[n] = '\0';
+		if (rc)
+			break;
+	}
+	return rc;
+}
+
+/*
+ * List s->path (n bytes), then its subdirectories.  0, or 1 when
+ * load_stopping().
+ */
+static int
+list(struct load_ctx *ctx, struct lslr *s, size_t n, int depth)
+{
+	char **names = NULL, *blob = NULL, *sub;
+	size_t count, i, room;
+	unsigned long long blocks = 0, counted = 0;
+	unsigned char *isdir = NULL;
+	DIR *d;
+	int rc, k;
+
+	if ((d = opendir(s->path)) == NULL) {
+		s->skipped++;
+		return 0;
+	}
+	count = read_names(d, &names, &blob);
+	if ((isdir = calloc(count ? count : 1, 1)) == NULL)
+		count = 0;
 	for (i = 0; i < count; i++) {
 		const char *name = names[i];
 		int dot = name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'));
@@ -259,31 +308,9 @@ list(struct load_ctx *ctx, struct lslr *s, size_t n, int depth)
 		s->used += (size_t)k;
 	load_count(ctx, counted);
 	s->entries += counted;
-
-	for (i = 0; i < count; i++) {
-		size_t len, m = n;
-		if (!isdir[i])
-			continue;
-		if (load_stopping()) {
-			rc = 1;
-			break;
-		}
-		len = strlen(names[i]);
-		if (depth >= MAXDEPTH || n + len + 2 >= sizeof(s->path)) {
-			s->skipped++;
-			continue;
-		}
-		if (m == 0 || s->path[m - 1] != '/')
-			s->path[m++] = '/';
-		memcpy(s->path + m, names[i], len + 1);
-		rc = list(ctx, s, m + len, depth + 1);
-		s->path[n] = '\0';
-		if (rc)
-			break;
-	}
+	rc = descend(ctx, s, n, depth, names, isdir, count);
 	free(isdir);
 	free(names);
-	free(off);
 	free(blob);
 	return rc;
 }

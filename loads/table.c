@@ -1,8 +1,9 @@
 /*
  * table.c: every load contest knows, in the original contest's order.
  * This table is the list of what contest can measure; the default suite
- * is every entry without LOAD_EXTRA, in this order.  Also the values of
- * the loads' own options, checked by type as they are given.
+ * is every entry without LOAD_EXTRA, in this order.  Also the loads' own
+ * options, checked by type as they are given into the caller's
+ * struct load_values.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -63,15 +64,6 @@ load_option_find(const char *name)
 	return NULL;
 }
 
-/* The values given, one per option name (loads that share a name share it). */
-#define MAXVALS 32
-static struct {
-	const char *name;
-	const char *val;
-	unsigned long long size;
-} vals[MAXVALS];
-static int nvals;
-
 unsigned long long
 load_parse_size(const char *s)
 {
@@ -95,7 +87,7 @@ load_parse_size(const char *s)
 }
 
 int
-load_option_set(const char *name, const char *val, char *why, size_t whylen)
+load_option_set(struct load_values *lv, const char *name, const char *val, char *why, size_t whylen)
 {
 	const struct load_option *o = load_option_find(name);
 	unsigned long long size = 0;
@@ -127,33 +119,33 @@ load_option_set(const char *name, const char *val, char *why, size_t whylen)
 	case LOAD_OPT_STRING:
 		break;
 	}
-	for (i = 0; i < nvals && strcmp(vals[i].name, o->name); i++)
+	for (i = 0; i < lv->n && strcmp(lv->v[i].name, o->name); i++)
 		;
-	if (i == MAXVALS) {
+	if (i == LOAD_VALUES) {
 		snprintf(why, whylen, "too many load options");
 		return -1;
 	}
-	vals[i].name = o->name;
-	vals[i].val = val;
-	vals[i].size = size;
-	if (i == nvals)
-		nvals++;
+	lv->v[i].name = o->name;
+	lv->v[i].val = val;
+	lv->v[i].size = size;
+	if (i == lv->n)
+		lv->n++;
 	return 0;
 }
 
 const char *
-load_option_value(const char *name)
+load_option_value(const struct load_values *lv, const char *name)
 {
 	int i;
 
-	for (i = 0; i < nvals; i++)
-		if (!strcmp(vals[i].name, name))
-			return vals[i].val;
+	for (i = 0; i < lv->n; i++)
+		if (!strcmp(lv->v[i].name, name))
+			return lv->v[i].val;
 	return NULL;
 }
 
 void
-load_ctx_options(const struct load *l, struct load_ctx *ctx)
+load_ctx_options(const struct load_values *lv, const struct load *l, struct load_ctx *ctx)
 {
 	const struct load_option *o;
 	int i, k;
@@ -162,10 +154,10 @@ load_ctx_options(const struct load *l, struct load_ctx *ctx)
 	for (i = 0, o = l->options; o && o->name && i < LOAD_OPTS; o++, i++) {
 		ctx->opt[i] = NULL;
 		ctx->optsize[i] = 0;
-		for (k = 0; k < nvals; k++)
-			if (!strcmp(vals[k].name, o->name)) {
-				ctx->opt[i] = vals[k].val;
-				ctx->optsize[i] = vals[k].size;
+		for (k = 0; k < lv->n; k++)
+			if (!strcmp(lv->v[k].name, o->name)) {
+				ctx->opt[i] = lv->v[k].val;
+				ctx->optsize[i] = lv->v[k].size;
 			}
 	}
 }

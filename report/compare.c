@@ -1,12 +1,15 @@
 /*
  * compare.c: -c BASE, the comparison kernel developers read in
- * regression reports: for each load, one block per compared row, one
- * line per metric both sides have (the metric table of model.h): BASE's
- * mean and its sd as % of the mean, the %change, the row's mean and %sd,
- * a mark where Welch's t-test puts the change outside the noise, and
- * which way that is (better, worse).  Changes beyond the noise come
- * first; the others only with -v.  Then the geometric means of each row
- * against BASE.  Every line fits 80 columns.  Reads the model only.
+ * regression reports.  First what differs between each row's runs and
+ * BASE's (the box, others' CPU, steal): what could explain a change.
+ * Then for each load, one block per compared row, one line per metric
+ * both sides have: BASE's mean, the row's, the change with its 95%
+ * interval, and the verdict of the comparison's family of tests
+ * (family.c, verdict.h): worse, better, changed, held back by the
+ * environment, or nothing; marked lines first, the others only with -v.
+ * Each block ends with the smallest changes its runs could have seen.
+ * Then the summary of each row against BASE.  Every line fits 80
+ * columns.  Reads the model only.
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,55 +41,167 @@ sdpct(char *buf, size_t len, const struct acc *a)
 	}
 	p = stats_sd(a) / m * 100;
 	if (p >= 999.5)
-		snprintf(buf, len, ">999");
+		snprintf(buf, len, ">999%%");
 	else
 		snprintf(buf, len, "%.0f%%", p);
 }
 
+/* A signed number in at most 7 columns. */
 static void
-pct(char *buf, size_t len, double v)
+sgn(char *buf, size_t len, double v, const char *suffix)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
-	else if (fabs(v) < 99999.95)
-		snprintf(buf, len, "%+.1f%%", v);
+	else if (fabs(v) < 99.95)
+		snprintf(buf, len, "%+.1f%s", v, suffix);
+	else if (fabs(v) < 99999.5)
+		snprintf(buf, len, "%+.0f%s", v, suffix);
 	else
-		snprintf(buf, len, "%+.2g%%", v);
+		snprintf(buf, len, "%+.0e%s", v, suffix);
+}
+
+
+/* The change and its interval: in % of BASE, else (BASE 0) in the unit. */
+static void
+change_text(char *ch, char *iv, size_t len, const struct vd_test *t, int tight)
+{
+	char lo[16], hi[16];
+	int pct = isfinite(t->pct);
+
+	sgn(ch, len, pct ? t->pct : t->d, pct ? "%" : "");
+	if (!t->tested || !isfinite(pct ? t->lo : t->dlo)) {
+		snprintf(iv, len, "%s", !t->tested && t->n < 2 ? "?" : "");
+		return;
+	}
+	sgn(lo, sizeof(lo), pct ? t->lo : t->dlo, "");
+	sgn(hi, sizeof(hi), pct ? t->hi : t->dhi, "");
+	snprintf(iv, len, tight ? "[%s, %s]" : "[%6s, %6s]", lo, hi);
+}
+
+static const char *
+verdict_word(const struct vd_test *t, int verbose)
+{
+	switch (t->mark) {
+	case VD_WORSE: return "worse";
+	case VD_BETTER: return "better";
+	case VD_CHANGED: return "changed";
+	case VD_HELD: return "held";
+	case VD_SMALL: return verbose ? "small" : "";
+	default: return "";
+	}
+}
+
+/* The name of slot k as printed, with its unit. */
+static void
+slot_name(char *name, size_t len, const struct group *g, int k, const struct vd_test *t)
+{
+	char unit[24];
+	const char *u;
+
+	if (k == F_RATIO) {
+		snprintf(name, len, "%s", t->kind == VK_TIME && g->m[M_PAIRED].n ? "Ratio (paired)" : "Ratio");
+		return;
+	}
+	u = model_unit(g, k);
+	model_clean(unit, sizeof(unit), u);
+	if (*u == '%' && metrics[k].show[strlen(metrics[k].show) - 1] == '%')
+		unit[0] = '\0';	/* CPU%, LCPU% */
+	snprintf(name, len, "%s%s%s", metrics[k].show, *unit ? " " : "", unit);
+}
+
+/* The means of slot k of each side, as printed. */
+static void
+means(char *bm, char *gm, size_t len, const struct model *m, const struct group *b,
+    const struct group *g, int k)
+{
+	if (k == F_RATIO) {
+		int paired = b->m[M_PAIRED].n && g->m[M_PAIRED].n;
+
+		fit(bm, len, paired ? stats_mean(&b->m[M_PAIRED]) : model_ratio(m, b), 3);
+		fit(gm, len, paired ? stats_mean(&g->m[M_PAIRED]) : model_ratio(m, g), 3);
+		return;
+	}
+	fit(bm, len, stats_mean(&b->m[k]), metrics[k].prec);
+	fit(gm, len, stats_mean(&g->m[k]), metrics[k].prec);
 }
 
 static void
 line(FILE *out, const struct model *m, const struct group *b, const struct group *g, int k,
-    const struct change *c)
+    const struct vd_test *t)
 {
-	char bm[32], bs[16], ch[32], gm[32], gs[16], p[16] = "", unit[24], name[64];
-	const char *u = model_unit(g, k), *dir;
+	char bm[32], gm[32], ch[48], iv[48], name[64], bs[16], gs[16], p[16], pa[16];
+	int kk = k == F_RATIO ? M_PAIRED : k;
 
-	fit(bm, sizeof(bm), stats_mean(&b->m[k]), metrics[k].prec);
-	fit(gm, sizeof(gm), stats_mean(&g->m[k]), metrics[k].prec);
-	sdpct(bs, sizeof(bs), &b->m[k]);
-	sdpct(gs, sizeof(gs), &g->m[k]);
-	pct(ch, sizeof(ch), c->pct);
-	dir = c->dir > 0 ? "better" : c->dir < 0 ? "worse" : "";
-	if (m->o->verbose) {
-		if (c->tested)
-			snprintf(p, sizeof(p), " %-6.2g", c->p);
-		else
-			snprintf(p, sizeof(p), " %-6s", "-");
-	}
-	model_clean(unit, sizeof(unit), u);
-	if (*u == '%' && metrics[k].show[strlen(metrics[k].show) - 1] == '%')
-		unit[0] = '\0';	/* CPU%, LCPU% */
-	snprintf(name, sizeof(name), "%s%s%s", metrics[k].show, *unit ? " " : "", unit);
-	fprintf(out, "%*s %4s %9s %c %*s %4s  %-6s%s %s\n", NUMW, bm, bs, ch,
-	    c->significant ? '*' : c->tested ? ' ' : '?', NUMW, gm, gs, dir, p, name);
+	means(bm, gm, sizeof(bm), m, b, g, k);
+	change_text(ch, iv, sizeof(ch), t, 0);
+	slot_name(name, sizeof(name), g, k, t);
+	fprintf(out, "%*s %*s %8s %-16s %-7s %s\n", NUMW, bm, NUMW, gm, ch, iv,
+	    verdict_word(t, m->o->verbose), name);
+	if (!m->o->verbose || !t->tested)
+		return;
+	sdpct(bs, sizeof(bs), &b->m[kk]);
+	sdpct(gs, sizeof(gs), &g->m[kk]);
+	snprintf(p, sizeof(p), "%.2g", t->p);
+	snprintf(pa, sizeof(pa), "%.2g", t->padj);
+	fprintf(out, "%*s sd %s -> %s, p %s, adjusted %s%s%s\n", NUMW, "", bs, gs, p, pa,
+	    t->mark == VD_HELD ? ", held: " : "", t->mark == VD_HELD && t->why ? t->why : "");
 }
 
-/* Does metric k get a line: both sides have it, and not both means 0? */
+/* Which pass prints test t: marks, held, untested, then (-v) the rest. */
 static int
-shown(const struct group *b, const struct group *g, int k)
+pass_of(const struct vd_test *t)
 {
-	return b->m[k].n > 0 && g->m[k].n > 0 &&
-	    !(stats_mean(&b->m[k]) == 0 && stats_mean(&g->m[k]) == 0);
+	if (t->mark == VD_WORSE || t->mark == VD_BETTER || t->mark == VD_CHANGED)
+		return 0;
+	if (t->mark == VD_HELD)
+		return 1;
+	return t->mark == VD_UNTESTED && t->n < 2 ? 2 : 3;	/* nothing varies: with the noise */
+}
+
+/* The smallest change of t seen, as a sentence's clause. */
+static int
+mde_clause(char *buf, size_t len, const char *what, const struct vd_test *t)
+{
+	double rel, abs, target;
+
+	if (t == NULL || !isfinite(t->mde) || t->runs == 0)
+		return 0;
+	vd_floor(t->kind, &rel, &abs);
+	target = rel > VD_TARGET_PCT ? rel : VD_TARGET_PCT;
+	if (t->mde >= 1000)
+		return snprintf(buf, len, "%s: no change under 10x can be told from noise with %ld "
+		    "runs", what, t->n);
+	if (t->runs <= t->n)
+		return snprintf(buf, len, "%s: changes below %.*f%% cannot be told from noise "
+		    "with %ld runs", what, t->mde < 100 ? 1 : 0, t->mde, t->n);
+	if (t->runs > VD_MAX_RUNS)
+		return snprintf(buf, len, "%s: changes below %.*f%% cannot be told from noise "
+		    "with %ld runs; over %d runs would see %.0f%%", what, t->mde < 100 ? 1 : 0, t->mde,
+		    t->n, VD_MAX_RUNS, target);
+	return snprintf(buf, len, "%s: changes below %.*f%% cannot be told from noise with %ld "
+	    "runs; %ld runs would see %.0f%%", what, t->mde < 100 ? 1 : 0, t->mde, t->n, t->runs, target);
+}
+
+/* The block's smallest changes seen, for its verdict metrics. */
+static void
+block_mde(FILE *out, const struct model *m, const struct group *g)
+{
+	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
+	static const char *what[] = { "Time", "Ratio", "Loads", "latency p99" };
+	char buf[1024];
+	size_t n = 0, i;
+
+	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		const struct vd_test *t = model_test(m, g, k[i]);
+
+		if (n + 2 < sizeof(buf) && mde_clause(buf + n + (n ? 2 : 0), sizeof(buf) - n - 2, what[i], t)) {
+			if (n)
+				memcpy(buf + n, "; ", 2);
+			n += strlen(buf + n);
+		}
+	}
+	if (n)
+		model_note(out, "%s.", buf);
 }
 
 /* One block: row g against base b under one load. */
@@ -96,38 +211,154 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 {
 	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
 	char rb[32], rg[32], ld[64];
-	struct change c[M_N];
-	int k, pass, quiet = 0;
+	int k, pass, quiet = 0, held = 0, head = 0;
 
 	model_clean(ld, sizeof(ld), load);
 	model_num(rb, sizeof(rb), model_ratio(m, b), RATIO_DECIMALS);
 	model_num(rg, sizeof(rg), model_ratio(m, g), RATIO_DECIMALS);
 	fprintf(out, "%s: %s -> %s: ok runs %ld -> %ld, Ratio %s -> %s\n", ld, bn, gn,
 	    b->m[M_TIME].n, g->m[M_TIME].n, rb, rg);
-	for (k = 0; k < M_N; k++)
-		model_change(b, g, k, &c[k]);
-	for (k = 0; k < M_N && !m->o->verbose; k++)
-		if (shown(b, g, k) && (c[k].significant || !c[k].tested))
-			break;
-	if (m->o->verbose || k < M_N)	/* the heading, when a line follows */
-		fprintf(out, "%*s %4s %9s %c %*s %4s  %-6s%s %s\n", NUMW, "base", "%sd", "%change",
-		    ' ', NUMW, "this", "%sd", "", m->o->verbose ? " p     " : "", "metric");
-	/* changes beyond the noise, then untested ones, then (-v) the rest */
-	for (pass = 0; pass < 3; pass++)
-		for (k = 0; k < M_N; k++) {
-			if (!shown(b, g, k))
+	for (pass = 0; pass < 4; pass++)
+		for (k = 0; k < F_SLOTS; k++) {
+			const struct vd_test *t = k == M_PAIRED ? NULL : model_test(m, g, k);
+
+			if (t == NULL || pass_of(t) != pass)
 				continue;
-			if ((pass == 0) != c[k].significant || (pass == 1) != !c[k].tested)
-				continue;
-			if (pass == 2 && !m->o->verbose) {
+			if (pass == 3 && !m->o->verbose) {
 				quiet++;
 				continue;
 			}
-			line(out, m, b, g, k, &c[k]);
+			held += t->mark == VD_HELD;
+			if (!head++)
+				fprintf(out, "%*s %*s %8s %-16s %-7s %s\n", NUMW, "base", NUMW, "this",
+				    "%change", "[95% interval]", "verdict", "metric");
+			line(out, m, b, g, k, t);
 		}
 	if (quiet)
 		fprintf(out, "(%d metric%s within the noise not shown; -v shows them)\n", quiet,
 		    quiet == 1 ? "" : "s");
+	if (held)
+		model_note(out, "held: beyond the noise, but %s explains it: not called worse "
+		    "or better", g->envwhy);
+	block_mde(out, m, g);
+}
+
+/* Others' CPU of g, % of all CPUs' time, as the family reads it. */
+static double
+others(const struct group *g)
+{
+	return g->m[M_SYS_REST].n ? stats_mean(&g->m[M_SYS_REST]) :
+	    g->m[M_REST_SHARE].n ? stats_mean(&g->m[M_REST_SHARE]) : NAN;
+}
+
+/* One of the environment's figures under every load both have: "LOAD A -> B, ...". */
+static size_t
+env_figure(char *buf, size_t len, const struct model *m, size_t row, int steal)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < m->nsect && n < len; i++) {
+		const struct group *g = model_find(m, row, m->sect[i].load);
+		const struct group *b = model_find(m, m->cmp_row, m->sect[i].load);
+		double x, y;
+		char ld[64];
+
+		if (g == NULL || b == NULL || g->vt == NONE)
+			continue;
+		x = steal ? (b->m[M_SYS_STEAL].n ? stats_mean(&b->m[M_SYS_STEAL]) : NAN) : others(b);
+		y = steal ? (g->m[M_SYS_STEAL].n ? stats_mean(&g->m[M_SYS_STEAL]) : NAN) : others(g);
+		if (!isfinite(x) || !isfinite(y))
+			continue;
+		model_clean(ld, sizeof(ld), g->load);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s %.1f -> %.1f%s", n ? ", " : "", ld, x, y,
+		    fabs(y - x) >= (steal ? 1.0 : 2.0) && !m->rows[row].boxdiff[0] ? " (held)" : "");
+	}
+	return n;
+}
+
+/* What differs between row's runs and BASE's, before any verdict. */
+static void
+environment(FILE *out, const struct model *m, size_t row)
+{
+	const struct row *w = &m->rows[row], *b = &m->rows[m->cmp_row];
+	const char *gn = w->show, *bn = b->show;
+	char buf[1024];
+	long dg = 0, db = 0;
+	size_t i;
+
+	fprintf(out, "Environment, %s against %s:\n", gn, bn);
+	if (w->snap == NONE || b->snap == NONE)
+		model_note(out, "  box: no snapshot of %s's box: cannot tell whether it differs",
+		    w->snap == NONE ? gn : bn);
+	else if (w->boxdiff[0])
+		model_note(out, "  box: differs in %s (-v shows both): every mark held back", w->boxdiff);
+	else
+		model_note(out, "  box: the same (command line, CPU, RAM, governor, THP, filesystem, "
+		    "compilers), the kernel aside");
+	if (env_figure(buf, sizeof(buf), m, row, 0))
+		model_note(out, "  others' CPU, %% of all CPUs: %s", buf);
+	if (env_figure(buf, sizeof(buf), m, row, 1))
+		model_note(out, "  steal, %%: %s", buf);
+	for (i = 0; i < m->nsect; i++) {
+		const struct group *g = model_find(m, row, m->sect[i].load);
+		const struct group *x = model_find(m, m->cmp_row, m->sect[i].load);
+
+		dg += g ? g->disturbed : 0;
+		db += x ? x->disturbed : 0;
+	}
+	if (dg || db)
+		model_note(out, "  runs left out as disturbed (others' CPU over the mark): %s %ld, %s %ld",
+		    bn, db, gn, dg);
+}
+
+static void
+sum_line(FILE *out, const struct model *m, size_t row, int s)
+{
+	static const char *what[S_N] = { "Time", "Ratio", "Loads" };
+	const struct vd_test *t = model_sum_test(m, row, s);
+	const struct row *w = &m->rows[row];
+	char ch[48], iv[48];
+
+	if (t == NULL)
+		return;
+	change_text(ch, iv, sizeof(ch), t, 0);
+	fprintf(out, "  %-6s %8s %-16s %-7s over %d load%s%s\n", what[s], ch, iv,
+	    verdict_word(t, m->o->verbose), w->sloads[s], w->sloads[s] == 1 ? "" : "s",
+	    w->sround[s] ? ", per round" : "");
+}
+
+/* The summary's tests of each row: geometric means over the loads, per round. */
+static void
+sum_tests(FILE *out, const struct model *m, size_t row)
+{
+	static const char *what[S_N] = { "Time", "Ratio", "Loads" };
+	const char *gn = m->rows[row].show;
+	char buf[1024];
+	size_t n = 0;
+	int s;
+
+	if (model_sum_test(m, row, S_TIME) == NULL && model_sum_test(m, row, S_RATIO) == NULL &&
+	    model_sum_test(m, row, S_LOADS) == NULL)
+		return;
+	fprintf(out, "%s: geometric means %8s %-16s %-7s\n", gn, "%change", "[95% interval]", "verdict");
+	for (s = 0; s < S_N; s++)
+		sum_line(out, m, row, s);
+	for (s = 0; s < S_N; s++)
+		if (model_sum_test(m, row, s) && model_sum_test(m, row, s)->mark == VD_HELD) {
+			model_note(out, "held: beyond the noise, but %s explains it: not called worse "
+			    "or better", m->rows[row].sumwhy);
+			break;
+		}
+	for (s = 0; s < S_N; s++)
+		if (n + 2 < sizeof(buf) && mde_clause(buf + n + (n ? 2 : 0), sizeof(buf) - n - 2, what[s],
+		    model_sum_test(m, row, s))) {
+			if (n)
+				memcpy(buf + n, "; ", 2);
+			n += strlen(buf + n);
+		}
+	if (n)
+		model_note(out, "%s.", buf);
 }
 
 static void
@@ -152,11 +383,14 @@ summary(FILE *out, const struct model *m)
 
 		model_num(r, sizeof(r), s.ratio, 3);
 		model_num(rb, sizeof(rb), s.base_ratio, 3);
-		pct(ch, sizeof(ch), s.nratio ? (s.ratio - s.base_ratio) / s.base_ratio * 100 : NAN);
+		sgn(ch, sizeof(ch), s.nratio ? (s.ratio - s.base_ratio) / s.base_ratio * 100 : NAN, "%");
 		model_num(l, sizeof(l), s.loads, 3);
 		model_pad(out, m->rows[row].show, 20);
 		fprintf(out, " %8s %8s %9s %5d %10s %5d\n", r, rb, ch, s.nratio, l, s.nloads);
 	}
+	for (i = 0; i < m->nrows; i++)
+		if (m->order[i] != m->cmp_row)
+			sum_tests(out, m, m->order[i]);
 	fputc('\n', out);
 }
 
@@ -166,6 +400,10 @@ render_compare(FILE *out, const struct model *m)
 	const char *base = m->rows[m->cmp_row].show;
 	size_t i, k;
 
+	for (i = 0; i < m->nrows; i++)
+		if (m->order[i] != m->cmp_row)
+			environment(out, m, m->order[i]);
+	fputc('\n', out);
 	for (i = 0; i < m->nsect; i++) {
 		const char *load = m->sect[i].load;
 		const struct group *b = model_find(m, m->cmp_row, load), *g;
@@ -192,9 +430,103 @@ render_compare(FILE *out, const struct model *m)
 		fputc('\n', out);
 	}
 	summary(out, m);
-	fprintf(out, "base, this: means of %s and of the row; %%sd: sample sd as %% of the mean;\n"
-	    "%%change = (this - base) / base x 100; * = outside the noise: Welch's two-sided\n"
-	    "t-test p < 0.05; ? = a side has fewer than 2 values, not tested; better/worse:\n"
-	    "the metric's direction (doc/contest.1, REPORT)\n", base);
+	fprintf(out, "base, this: means of %s and of the row; %%change = (this - base) / base x\n"
+	    "100 (without %%: the difference in the unit, where base is 0), with its 95%%\n"
+	    "interval; worse, better, changed: beyond the noise by the rule that marks one\n"
+	    "comparison in twenty at most when nothing changed, and beyond the metric's\n"
+	    "floor; held: the environment explains it; ?: under 2 runs a side\n"
+	    "(doc/contest.1, REPORT, Verdicts)\n", base);
 	return 0;
+}
+
+/* ------------------------------------------------------------- --verdict */
+
+enum { V_GOOD = 0, V_WORSE = 1, V_UNDECIDED = 125 };
+
+/*
+ * One verdict metric of a load: worse beyond thr, or not worse (the
+ * interval's worse end within thr), or undecided; its clause in buf.
+ */
+static int
+judge(char *buf, size_t len, const char *what, const struct vd_test *t, double thr)
+{
+	char ch[48], iv[48];
+	double rel, abs, worst;
+
+	vd_floor(t->kind, &rel, &abs);
+	if (!(thr > 0))
+		thr = rel;
+	change_text(ch, iv, sizeof(ch), t, 1);
+	worst = t->better < 0 ? t->hi : -t->lo;	/* how much worse the interval allows */
+	if (t->mark == VD_WORSE && fabs(t->pct) > thr) {
+		snprintf(buf, len, "%s %s %s worse, beyond %g%%", what, ch, iv, thr);
+		return V_WORSE;
+	}
+	if (t->mark == VD_HELD) {
+		snprintf(buf, len, "%s %s %s held: %s", what, ch, iv, t->why ? t->why : "the environment");
+		return V_UNDECIDED;
+	}
+	if (!t->tested || !isfinite(worst)) {
+		snprintf(buf, len, "%s %s %s", what, ch, t->n < 2 ? "not tested: under 2 runs a side" :
+		    "the same in every run");
+		return t->n < 2 ? V_UNDECIDED : V_GOOD;
+	}
+	if (worst > thr) {
+		snprintf(buf, len, "%s %s %s may be worse by over %g%%", what, ch, iv, thr);
+		return V_UNDECIDED;
+	}
+	snprintf(buf, len, "%s %s %s within %g%%", what, ch, iv, thr);
+	return V_GOOD;
+}
+
+/* One load's verdict: its line, and 0, 1 or 125. */
+static int
+judge_load(FILE *out, const struct model *m, const struct group *g, double thr)
+{
+	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
+	static const char *what[] = { "Time", "Ratio", "Loads", "latency p99" };
+	char buf[1024], ld[64], one[256];
+	int v = V_GOOD, i, n = 0, r;
+
+	buf[0] = '\0';
+	model_clean(ld, sizeof(ld), g->load);
+	for (i = 0; i < 4; i++) {
+		const struct vd_test *t = model_test(m, g, k[i]);
+
+		if (t == NULL)
+			continue;
+		r = judge(one, sizeof(one), what[i], t, thr);
+		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s%s", n ? "; " : "", one);
+		if (n >= (int)sizeof(buf))
+			n = sizeof(buf) - 1;
+	}
+	model_note(out, "%s: %s: %s", ld, v == V_WORSE ? "worse" : v == V_UNDECIDED ? "cannot decide" :
+	    "not worse", n ? buf : "no verdict metric to judge");
+	return n ? v : V_UNDECIDED;
+}
+
+int
+render_verdict(FILE *out, const struct model *m, size_t row, double thr)
+{
+	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
+	int v = V_GOOD, any = 0, r;
+	size_t i;
+
+	for (i = 0; i < m->nsect; i++) {
+		const struct group *g = model_find(m, row, m->sect[i].load);
+
+		if (g == NULL || g->vt == NONE)
+			continue;	/* a load only one of them ran, or none ran ok */
+		any = 1;
+		r = judge_load(out, m, g, thr);
+		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
+	}
+	if (!any) {
+		model_note(out, "%s against %s: no load with ok runs of both: cannot decide", gn, bn);
+		return V_UNDECIDED;
+	}
+	model_note(out, "%s against %s: %s (exit %d)", gn, bn, v == V_WORSE ? "worse" :
+	    v == V_UNDECIDED ? "the runs cannot decide" : "not worse", v);
+	return v;
 }

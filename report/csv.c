@@ -64,7 +64,56 @@ header(FILE *out)
 			fprintf(out, ",%s_change_pct,%s_p,%s_significant", n, n, n);
 		fprintf(out, ",%s_verdict", n);
 	}
+	/* the family's verdicts (version 1's columns above unchanged) */
+	for (k = 0; k < M_N; k++)
+		fprintf(out, ",%s_ci_low,%s_ci_high,%s_p_adjusted,%s_mark", metrics[k].name,
+		    metrics[k].name, metrics[k].name, metrics[k].name);
+	fputs(",ratio_change_pct,ratio_ci_low,ratio_ci_high,ratio_p,ratio_p_adjusted,ratio_mark", out);
+	fputs(",time_mde_pct,time_runs_for_target,ratio_mde_pct,ratio_runs_for_target,"
+	    "loads_mde_pct,loads_runs_for_target,lat_p99_mde_pct,lat_p99_runs_for_target,held_because", out);
 	fputc('\n', out);
+}
+
+static const char *
+mark_name(const struct vd_test *t)
+{
+	static const char *const n[] = { "untested", "noise", "small", "held", "changed", "better",
+	    "worse" };
+
+	return t ? n[t->mark] : "";
+}
+
+/* The family's verdicts of g: intervals, adjusted p, marks, smallest changes seen. */
+static void
+verdicts(FILE *out, const struct model *m, const struct group *g)
+{
+	static const int mde[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
+	const struct vd_test *t;
+	size_t i;
+	int k;
+
+	for (k = 0; k < M_N; k++) {
+		t = k == M_PAIRED ? NULL : model_test(m, g, k);
+		csv_num(out, "%.2f", t ? t->lo : NAN);
+		csv_num(out, "%.2f", t ? t->hi : NAN);
+		csv_num(out, "%.6g", t ? t->padj : NAN);
+		fprintf(out, ",%s", mark_name(t));
+	}
+	t = model_test(m, g, F_RATIO);
+	csv_num(out, "%.2f", t ? t->pct : NAN);
+	csv_num(out, "%.2f", t ? t->lo : NAN);
+	csv_num(out, "%.2f", t ? t->hi : NAN);
+	csv_num(out, "%.6g", t ? t->p : NAN);
+	csv_num(out, "%.6g", t ? t->padj : NAN);
+	fprintf(out, ",%s", mark_name(t));
+	for (i = 0; i < sizeof(mde) / sizeof(mde[0]); i++) {
+		t = model_test(m, g, mde[i]);
+		csv_num(out, "%.2f", t ? t->mde : NAN);
+		csv_num(out, "%.0f", t && t->runs > 0 ? (double)t->runs : NAN);
+	}
+	fputc(',', out);
+	if (g->vt != NONE && g->explain)
+		csv_str(out, g->envwhy);
 }
 
 static void
@@ -89,18 +138,12 @@ line(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
 	const struct group *b = model_baseline(m, g);
-	const struct group *cb = model_cmp_base(m, g);
 	struct change c[M_N];
 	struct summary s;
 	int k;
 
 	for (k = 0; k < M_N; k++)
-		if (cb)
-			model_change(cb, g, k, &c[k]);
-		else {
-			memset(&c[k], 0, sizeof(c[k]));
-			c[k].pct = c[k].p = NAN;
-		}
+		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
 	csv_str(out, g->load);
 	fputc(',', out);
 	csv_str(out, w->label);
@@ -152,6 +195,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 			change3(out, &c[k]);
 		fprintf(out, ",%s", c[k].dir > 0 ? "better" : c[k].dir < 0 ? "worse" : "");
 	}
+	verdicts(out, m, g);
 	fputc('\n', out);
 }
 

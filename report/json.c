@@ -117,9 +117,52 @@ stat4(FILE *out, const struct acc *a)
 	json_num(out, "%.4f", a->n ? a->max : NAN);
 }
 
+static const char *
+mark_name(enum vd_mark k)
+{
+	static const char *const n[] = { "untested", "noise", "small", "held", "changed", "better",
+	    "worse" };
+
+	return n[k];
+}
+
+/* A test's verdict fields: interval, adjusted p, mark and why, smallest change seen. */
+static void
+test_fields(FILE *out, const struct vd_test *t)
+{
+	fputs(", \"ci_low\": ", out);
+	json_num(out, "%.2f", t->lo);
+	fputs(", \"ci_high\": ", out);
+	json_num(out, "%.2f", t->hi);
+	fputs(", \"p_adjusted\": ", out);
+	json_num(out, "%.6g", t->padj);
+	fprintf(out, ", \"mark\": \"%s\", \"held_because\": ", mark_name(t->mark));
+	json_str(out, t->mark == VD_HELD ? t->why : NULL);
+	fputs(", \"mde_pct\": ", out);
+	json_num(out, "%.2f", t->mde);
+	fputs(", \"runs_for_target\": ", out);
+	json_num(out, "%.0f", t->runs > 0 ? (double)t->runs : NAN);
+}
+
+/* A whole test as an object: change, interval, p, adjusted p, mark */
+static void
+test_obj(FILE *out, const struct vd_test *t)
+{
+	if (t == NULL) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"change_pct\": ", out);
+	json_num(out, "%.2f", t->pct);
+	fputs(", \"p\": ", out);
+	json_num(out, "%.6g", t->p);
+	test_fields(out, t);
+	fputs("}", out);
+}
+
 /* "metrics": every metric g has, with its change against -c's row */
 static void
-metric_all(FILE *out, const struct group *g, const struct group *cb)
+metric_all(FILE *out, const struct model *m, const struct group *g, const struct group *cb)
 {
 	struct change c;
 	int k, first = 1;
@@ -136,21 +179,24 @@ metric_all(FILE *out, const struct group *g, const struct group *cb)
 			fputs("}", out);
 			continue;
 		}
-		model_change(cb, g, k, &c);
+		model_change(m, g, k, &c);
 		fputs(", \"change_pct\": ", out);
 		json_num(out, "%.2f", c.pct);
 		fputs(", \"p\": ", out);
 		json_num(out, "%.6g", c.tested ? c.p : NAN);
-		fprintf(out, ", \"significant\": %s, \"verdict\": %s}",
+		fprintf(out, ", \"significant\": %s, \"verdict\": %s",
 		    c.tested ? (c.significant ? "true" : "false") : "null",
 		    c.dir > 0 ? "\"better\"" : c.dir < 0 ? "\"worse\"" : "null");
+		if (c.t)
+			test_fields(out, c.t);
+		fputs("}", out);
 	}
 	fputs(first ? "}" : "\n     }", out);
 }
 
 /* version 1's "change": Time and Loads against -c's row, or null */
 static void
-change1(FILE *out, const struct group *g, const struct group *cb)
+change1(FILE *out, const struct model *m, const struct group *g, const struct group *cb)
 {
 	struct change t, l;
 
@@ -159,8 +205,8 @@ change1(FILE *out, const struct group *g, const struct group *cb)
 		fputs("null", out);
 		return;
 	}
-	model_change(cb, g, M_TIME, &t);
-	model_change(cb, g, M_LOADS, &l);
+	model_change(m, g, M_TIME, &t);
+	model_change(m, g, M_LOADS, &l);
 	fputs("{\"time_pct\": ", out);
 	json_num(out, "%.2f", t.pct);
 	fputs(", \"time_p\": ", out);
@@ -210,14 +256,16 @@ group(FILE *out, const struct model *m, const struct group *g)
 		stat4(out, &g->m[k]);
 		fputs("}", out);
 	}
-	metric_all(out, g, cb);
+	metric_all(out, m, g, cb);
 	fputs(",\n     \"ratio\": ", out);
 	json_num(out, "%.4f", model_ratio(m, g));
 	fputs(", \"ratio_sd\": ", out);
 	json_num(out, "%.4f", model_ratio_sd(m, g));
 	fputs(", \"ratio_base\": ", out);
 	json_str(out, b ? m->rows[b->row].name : NULL);
-	change1(out, g, cb);
+	change1(out, m, g, cb);
+	fputs(",\n     \"ratio_test\": ", out);
+	test_obj(out, cb ? model_test(m, g, F_RATIO) : NULL);
 }
 
 static void
@@ -243,7 +291,13 @@ summaries(FILE *out, const struct model *m)
 		json_num(out, "%.4f", s.base_ratio);
 		fprintf(out, ", \"ratio_loads\": %d, \"loads\": ", s.nratio);
 		json_num(out, "%.4f", s.loads);
-		fprintf(out, ", \"loads_loads\": %d}", s.nloads);
+		fprintf(out, ", \"loads_loads\": %d, \"time_test\": ", s.nloads);
+		test_obj(out, model_sum_test(m, row, S_TIME));
+		fputs(", \"ratio_test\": ", out);
+		test_obj(out, model_sum_test(m, row, S_RATIO));
+		fputs(", \"loads_test\": ", out);
+		test_obj(out, model_sum_test(m, row, S_LOADS));
+		fputs("}", out);
 	}
 	fputs(first ? "]" : "\n  ]", out);
 }

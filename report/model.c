@@ -18,8 +18,8 @@
 
 #include "model.h"
 
-#define X_ROW(id, name, show, unit, prec, better, how, key, key2) \
-	{ name, show, unit, prec, better, how, key, key2 },
+#define X_ROW(id, name, show, unit, prec, better, how, key, key2, kind, tier) \
+	{ name, show, unit, prec, better, how, key, key2, kind, tier },
 const struct metric metrics[M_N] = { METRICS(X_ROW) };
 #undef X_ROW
 
@@ -311,6 +311,7 @@ group_get(struct model *m, const struct rec *r)
 	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return NULL;
 	g->row = row;
+	g->vt = NONE;
 	snprintf(g->load, sizeof(g->load), "%s", r->load);
 	snprintf(g->unit, sizeof(g->unit), "%s", r->unit);
 	g->hash = h;
@@ -334,6 +335,8 @@ note_host_date(struct model *m, const struct rec *r)
 		snprintf(m->first_date, sizeof(m->first_date), "%s", r->date);
 	if (strcmp(r->date, m->last_date) > 0)
 		snprintf(m->last_date, sizeof(m->last_date), "%s", r->date);
+	if (strcmp(r->date, m->last_date) >= 0)
+		snprintf(m->newest, sizeof(m->newest), "%s", r->label);
 	for (i = 0; i < m->nhosts; i++)
 		if (!strcmp(m->hosts[i], r->host))
 			return;
@@ -438,6 +441,67 @@ paired(struct row *w, const struct rec *r)
 	return r->num[K_ELAPSED] / w->pelapsed;
 }
 
+/* Close w's round: its means join the rounds of the same set of loads. */
+void
+model_round_end(struct model *m, struct row *w)
+{
+	int j, i;
+
+	(void)m;
+	for (j = 0; j < S_N; j++) {
+		for (i = 0; i < NRSETS && w->rn[j] > 0; i++) {
+			struct rset *s = &w->rs[j][i];
+
+			if (s->nloads == 0) {
+				s->sig = w->rsig[j];
+				s->nloads = w->rn[j];
+			}
+			if (s->sig == w->rsig[j] && s->nloads == w->rn[j]) {
+				stats_add(&s->a, w->rsum[j] / w->rn[j]);
+				break;
+			}
+		}
+		w->rsum[j] = 0;
+		w->rsig[j] = 0;
+		w->rn[j] = 0;
+	}
+}
+
+/* The hash of a load's name in a set of loads (XORed together). */
+unsigned long
+model_load_sig(const char *load)
+{
+	const char *parts[1] = { load };
+
+	return hash_of(parts, 1, 7);
+}
+
+/* An ok record of row w joins its round's sums for the summary. */
+static void
+round_add(struct model *m, struct row *w, const struct rec *r, double pr)
+{
+	unsigned long h = model_load_sig(r->load);
+	double v[S_N];
+	int j;
+
+	if (r->inv[0] == '\0' || r->round <= 0)
+		return;		/* no rounds: --by-load, old logs */
+	if (w->rround != r->round || strcmp(w->rinv, r->inv)) {
+		model_round_end(m, w);
+		snprintf(w->rinv, sizeof(w->rinv), "%s", r->inv);
+		w->rround = r->round;
+	}
+	v[S_TIME] = r->num[K_ELAPSED];
+	v[S_RATIO] = pr;
+	v[S_LOADS] = r->has[K_UNITS] ? r->num[K_UNITS] : NAN;
+	for (j = 0; j < S_N; j++)
+		if (v[j] > 0 && isfinite(v[j])) {
+			w->rsum[j] += log(v[j]);
+			w->rsig[j] ^= h;
+			w->rn[j]++;
+		}
+}
+
 static void
 count(struct model *m, struct group *g, const struct rec *r)
 {
@@ -462,6 +526,7 @@ count(struct model *m, struct group *g, const struct rec *r)
 	for (k = 0; k < M_N; k++)
 		if (value(r, &metrics[k], pr, &v))
 			stats_add(&g->m[k], v);
+	round_add(m, &m->rows[g->row], r, pr);
 }
 
 /* ------------------------------------------------------------ snapshots */
@@ -486,6 +551,24 @@ snap_diff(const struct snap *a, const struct snap *b, char *buf, size_t len)
 	}
 	SNAPF(CMP)
 #undef CMP
+	return d;
+}
+
+/* The snapshot fields (and CPU count) in which row's box differs from base's; 0 if none known. */
+int
+model_snap_diff(const struct model *m, size_t row, size_t base, char *buf, size_t len)
+{
+	const struct row *a = &m->rows[base], *b = &m->rows[row];
+	int d = 0;
+	size_t n;
+
+	buf[0] = '\0';
+	if (a->snap != NONE && b->snap != NONE)
+		d = snap_diff(&m->snaps[a->snap].snap, &m->snaps[b->snap].snap, buf, len);
+	if (a->id->ncpu != b->id->ncpu && (n = strlen(buf)) + 8 < len) {
+		snprintf(buf + n, len - n, "%sncpu", d ? ", " : "");
+		d++;
+	}
 	return d;
 }
 
@@ -640,7 +723,7 @@ model_read(struct model *m, const struct report_opts *o, int nlogs, const char *
 
 	memset(m, 0, sizeof(*m));
 	m->o = o;
-	m->base_row = m->cmp_row = NONE;
+	m->base_row = m->cmp_row = m->only_row = NONE;
 	for (k = 0; k < nlogs; k++)
 		if (read_log(m, logs[k]) < 0)
 			return -1;
@@ -773,6 +856,8 @@ model_shape(struct model *m)
 	for (i = 0; i < m->nrows; i++) {
 		struct row *w = &m->rows[i];
 		char show[4 * ROWNAME_MAX];
+
+		model_round_end(m, w);	/* the last round of each row */
 		if (m->labels[w->lab].nvariants > 1)
 			snprintf(w->name, sizeof(w->name), "%s#%d", w->label, w->variant);
 		else
@@ -868,6 +953,8 @@ model_free(struct model *m)
 	free(m->sorted);
 	free(m->sect);
 	free(m->order);
+	free(m->vt);
+	free(m->vslot);
 	free(m->rowidx.slot);
 	free(m->labidx.slot);
 	free(m->snapidx.slot);
@@ -963,26 +1050,24 @@ model_cmp_base(const struct model *m, const struct group *g)
 	return b && b->m[M_TIME].n > 0 ? b : NULL;
 }
 
+/* Metric k (F_RATIO: the Ratio) of g against -c's row, as its family's test decided it. */
 void
-model_change(const struct group *base, const struct group *g, int k, struct change *c)
+model_change(const struct model *m, const struct group *g, int k, struct change *c)
 {
-	const struct acc *a = &base->m[k], *x = &g->m[k];
-	double ma = stats_mean(a), mx = stats_mean(x), t, df;
+	const struct vd_test *t = model_test(m, g, k);
 
 	memset(c, 0, sizeof(*c));
 	c->pct = c->p = NAN;
-	if (a->n == 0 || x->n == 0 || (ma == 0 && mx == 0))
-		return;		/* nothing on one side, or nothing on both */
-	if (ma > 0)
-		c->pct = (mx - ma) / ma * 100;
-	if (stats_welch(x->n, mx, stats_var(x), a->n, ma, stats_var(a), &t, &df, &c->p) < 0) {
-		c->p = NAN;
+	if (t == NULL)
 		return;
-	}
+	c->t = t;
+	c->pct = t->pct;
+	if (!t->tested)
+		return;
+	c->p = t->p;
 	c->tested = 1;
-	c->significant = c->p < 0.05 && mx != ma;
-	if (c->significant && metrics[k].better != B_NONE)
-		c->dir = (mx < ma) == (metrics[k].better == B_LOWER) ? 1 : -1;
+	c->significant = t->mark == VD_BETTER || t->mark == VD_WORSE || t->mark == VD_CHANGED;
+	c->dir = t->mark == VD_BETTER ? 1 : t->mark == VD_WORSE ? -1 : 0;
 }
 
 void
@@ -1049,11 +1134,8 @@ model_unit_words(const char *unit)
 /* ---------------------------------------------------------------- notes */
 
 /* A note, wrapped at spaces to 79 columns, continued two spaces in. */
-static void
-note(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-note(FILE *out, const char *fmt, ...)
+void
+model_note(FILE *out, const char *fmt, ...)
 {
 	char buf[1024];
 	const char *p = buf, *sp, *cut;
@@ -1124,7 +1206,7 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 		if (g->failed || g->invalid)
 			notes_not_ok(out, name, g);
 		if (g->disturbed)
-			note(out, "%s: %ld run%s disturbed (others used %s%.0f%% of the CPUs); "
+			model_note(out, "%s: %ld run%s disturbed (others used %s%.0f%% of the CPUs); "
 			    "not counted; --disturbed counts them", name, g->disturbed,
 			    g->disturbed == 1 ? "" : "s", g->disturbed > 1 ? "up to " : "",
 			    g->disturbed_max);
@@ -1139,7 +1221,7 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
 		if (m->o->verbose && adds_not(g))
-			note(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
+			model_note(out, "%s: the CPU shares do not add up (rest %.1f%%): the compile's and "
 			    "the load's clocks and /proc/stat's disagree", name,
 			    stats_mean(&g->m[M_REST_SHARE]));
 	}
@@ -1189,10 +1271,10 @@ model_snap_notes(FILE *out, const struct model *m)
 	for (i = 0; i < m->nsnaps; i++) {
 		model_name(a, sizeof(a), m->snaps[i].label);
 		if (m->snaps[i].varies)
-			note(out, "note: %s: the box changed between its invocations (its "
+			model_note(out, "note: %s: the box changed between its invocations (its "
 			    "snapshots differ)", a);
 		if (i != ref && snap_diff(&m->snaps[ref].snap, &m->snaps[i].snap, diff, sizeof(diff)))
-			note(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
+			model_note(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
 			    "kernel-against-kernel comparison", a, b, diff);
 	}
 }

@@ -21,6 +21,7 @@
 #include "../log.h"
 #include "../report.h"
 #include "stats.h"
+#include "verdict.h"
 
 /* Which way a metric is better: lower, higher, or neither. */
 enum better { B_NONE, B_LOWER, B_HIGHER };
@@ -39,74 +40,78 @@ enum how {
 
 /*
  * The metric table: X(ID, name in CSV and JSON, name printed, unit ("" a
- * count, "*" the load's unit), decimals, better, how, key, key2).  The
- * first eight are the classic columns, in the order of the CSV.
+ * count, "*" the load's unit), decimals, better, how, key, key2, kind,
+ * tier).  kind (verdict.h) is its materiality floor, tier its share of
+ * the comparison's alpha: VT_VERDICT for the metrics --verdict decides
+ * on, VT_OTHER for the rest (doc/report.md, Verdicts).  The first eight
+ * are the classic columns, in the order of the CSV.
  */
 #define METRICS(X) \
-	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1) \
-	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1) \
-	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1) \
-	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_SHARE, K_LCPU, -1) \
-	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1) \
-	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1) \
-	X(M_MAJFLT, "majflt", "major faults", "", 1, B_LOWER, H_KEY, K_MAJFLT, -1) \
-	X(M_CTXSW,  "ctxsw",  "context switches", "", 1, B_NONE, H_SUM, K_NVCSW, K_NIVCSW) \
-	X(M_PAIRED, "paired_ratio", "paired Ratio", "", 3, B_LOWER, H_PAIRED, -1, -1) \
-	X(M_MINFLT, "minflt", "minor faults", "", 0, B_LOWER, H_KEY, K_MINFLT, -1) \
-	X(M_MAXRSS, "maxrss", "max RSS", "KiB", 0, B_NONE, H_KEY, K_MAXRSS, -1) \
-	X(M_SELF,   "self",   "contest CPU", "s", 3, B_NONE, H_KEY, K_SELF, -1) \
-	X(M_DISTURBED, "disturbed", "others' CPU", "%", 1, B_LOWER, H_KEY, K_DISTURBED, -1) \
-	X(M_COMPILE_SHARE, "compile_share", "compile share", "%", 1, B_NONE, H_NCPU, -1, -1) \
-	X(M_LOAD_SHARE, "load_share", "load share", "%", 1, B_NONE, H_NCPU, K_LCPU, -1) \
-	X(M_REST_SHARE, "rest_share", "rest share", "%", 1, B_NONE, H_REST, -1, -1) \
-	X(M_SYS_USER,   "sys_user",   "machine user",   "%", 1, B_NONE, H_KEY, K_SYS_USER, -1) \
-	X(M_SYS_NICE,   "sys_nice",   "machine nice",   "%", 1, B_NONE, H_KEY, K_SYS_NICE, -1) \
-	X(M_SYS_SYSTEM, "sys_system", "machine system", "%", 1, B_NONE, H_KEY, K_SYS_SYSTEM, -1) \
-	X(M_SYS_IRQ,    "sys_irq",    "machine irq",    "%", 1, B_NONE, H_KEY, K_SYS_IRQ, -1) \
-	X(M_SYS_IOWAIT, "sys_iowait", "machine iowait", "%", 1, B_NONE, H_KEY, K_SYS_IOWAIT, -1) \
-	X(M_SYS_STEAL,  "sys_steal",  "machine steal",  "%", 1, B_LOWER, H_KEY, K_SYS_STEAL, -1) \
-	X(M_SYS_IDLE,   "sys_idle",   "machine idle",   "%", 1, B_NONE, H_KEY, K_SYS_IDLE, -1) \
-	X(M_SYS_REST,   "sys_rest",   "machine rest",   "%", 1, B_NONE, H_KEY, K_SYS_REST, -1) \
-	X(M_SYS_ADDS,   "sys_adds",   "split adds up",  "", 2, B_NONE, H_KEY, K_SYS_ADDS, -1) \
-	X(M_VM_PGFAULT,    "vm_pgfault",    "vm pgfault",    "", 0, B_NONE,  H_KEY, K_VM_PGFAULT, -1) \
-	X(M_VM_PGMAJFAULT, "vm_pgmajfault", "vm pgmajfault", "", 0, B_LOWER, H_KEY, K_VM_PGMAJFAULT, -1) \
-	X(M_VM_PSWPIN,     "vm_pswpin",     "vm pswpin",     "", 0, B_LOWER, H_KEY, K_VM_PSWPIN, -1) \
-	X(M_VM_PSWPOUT,    "vm_pswpout",    "vm pswpout",    "", 0, B_LOWER, H_KEY, K_VM_PSWPOUT, -1) \
-	X(M_VM_PGSCAN_KSWAPD,  "vm_pgscan_kswapd",  "vm pgscan_kswapd",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_KSWAPD, -1) \
-	X(M_VM_PGSCAN_DIRECT,  "vm_pgscan_direct",  "vm pgscan_direct",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_DIRECT, -1) \
-	X(M_VM_PGSTEAL_KSWAPD, "vm_pgsteal_kswapd", "vm pgsteal_kswapd", "", 0, B_NONE, H_KEY, K_VM_PGSTEAL_KSWAPD, -1) \
-	X(M_VM_PGSTEAL_DIRECT, "vm_pgsteal_direct", "vm pgsteal_direct", "", 0, B_LOWER, H_KEY, K_VM_PGSTEAL_DIRECT, -1) \
-	X(M_VM_ALLOCSTALL, "vm_allocstall", "vm allocstall", "", 0, B_LOWER, H_KEY, K_VM_ALLOCSTALL, -1) \
-	X(M_VM_REFAULT,    "vm_workingset_refault", "vm refault", "", 0, B_LOWER, H_KEY, K_VM_WORKINGSET_REFAULT, -1) \
-	X(M_VM_OOM_KILL,   "vm_oom_kill",   "vm oom_kill",   "", 0, B_LOWER, H_KEY, K_VM_OOM_KILL, -1) \
-	X(M_VM_COMPACT_STALL, "vm_compact_stall", "vm compact_stall", "", 0, B_LOWER, H_KEY, K_VM_COMPACT_STALL, -1) \
-	X(M_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", "vm thp_fault_alloc", "", 0, B_NONE, H_KEY, K_VM_THP_FAULT_ALLOC, -1) \
-	X(M_VM_NR_DIRTIED, "vm_nr_dirtied", "vm nr_dirtied", "", 0, B_NONE, H_KEY, K_VM_NR_DIRTIED, -1) \
-	X(M_VM_NR_WRITTEN, "vm_nr_written", "vm nr_written", "", 0, B_NONE, H_KEY, K_VM_NR_WRITTEN, -1) \
-	X(M_PSI_CPU_SOME, "psi_cpu_some", "PSI cpu some", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_SOME, -1) \
-	X(M_PSI_CPU_FULL, "psi_cpu_full", "PSI cpu full", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_FULL, -1) \
-	X(M_PSI_MEM_SOME, "psi_mem_some", "PSI mem some", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_SOME, -1) \
-	X(M_PSI_MEM_FULL, "psi_mem_full", "PSI mem full", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_FULL, -1) \
-	X(M_PSI_IO_SOME,  "psi_io_some",  "PSI io some",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_SOME, -1) \
-	X(M_PSI_IO_FULL,  "psi_io_full",  "PSI io full",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_FULL, -1) \
-	X(M_DISK_READ,   "disk_read_mib",  "disk read",    "MiB", 1, B_NONE, H_MIB, K_DISK_RSECT, -1) \
-	X(M_DISK_WRITE,  "disk_write_mib", "disk written", "MiB", 1, B_NONE, H_MIB, K_DISK_WSECT, -1) \
-	X(M_DISK_BUSY,   "disk_busy",      "disk busy",    "%", 1, B_NONE, H_KEY, K_DISK_BUSY, -1) \
-	X(M_DISK_WMS,    "disk_wms",       "disk wait",    "ms", 0, B_NONE, H_KEY, K_DISK_WMS, -1) \
-	X(M_DISK_QDEPTH, "disk_qdepth",    "disk queue",   "", 2, B_NONE, H_KEY, K_DISK_QDEPTH, -1) \
-	X(M_ODISK_READ,  "odisk_read_mib", "-o disk read", "MiB", 1, B_NONE, H_MIB, K_ODISK_RSECT, -1) \
-	X(M_ODISK_WRITE, "odisk_write_mib", "-o disk written", "MiB", 1, B_NONE, H_MIB, K_ODISK_WSECT, -1) \
-	X(M_ODISK_BUSY,  "odisk_busy",     "-o disk busy", "%", 1, B_NONE, H_KEY, K_ODISK_BUSY, -1) \
-	X(M_ODISK_WMS,   "odisk_wms",      "-o disk wait", "ms", 0, B_NONE, H_KEY, K_ODISK_WMS, -1) \
-	X(M_ODISK_QDEPTH, "odisk_qdepth",  "-o disk queue", "", 2, B_NONE, H_KEY, K_ODISK_QDEPTH, -1) \
-	X(M_LAT_N,   "lat_n",   "probe wake-ups", "", 0, B_NONE,  H_KEY, K_LAT_N, -1) \
-	X(M_LAT_P50, "lat_p50", "latency p50", "us", 0, B_LOWER, H_KEY, K_LAT_P50, -1) \
-	X(M_LAT_P99, "lat_p99", "latency p99", "us", 0, B_LOWER, H_KEY, K_LAT_P99, -1) \
-	X(M_LAT_MAX, "lat_max", "latency max", "us", 0, B_LOWER, H_KEY, K_LAT_MAX, -1) \
-	X(M_DL_MET,  "dl_met",  "deadlines met", "%", 1, B_HIGHER, H_KEY, K_DL_MET, -1) \
-	X(M_PROBE_CPU, "probe_cpu", "probe CPU", "s", 3, B_NONE, H_KEY, K_PROBE_CPU, -1)
+	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1, VK_TIME, VT_VERDICT) \
+	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1, VK_CPU, VT_OTHER) \
+	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1, VK_WORK, VT_VERDICT) \
+	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_SHARE, K_LCPU, -1, VK_CPU, VT_OTHER) \
+	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1, VK_TIME, VT_OTHER) \
+	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1, VK_TIME, VT_OTHER) \
+	X(M_MAJFLT, "majflt", "major faults", "", 1, B_LOWER, H_KEY, K_MAJFLT, -1, VK_COUNT, VT_OTHER) \
+	X(M_CTXSW,  "ctxsw",  "context switches", "", 1, B_NONE, H_SUM, K_NVCSW, K_NIVCSW, VK_COUNT, VT_OTHER) \
+	X(M_PAIRED, "paired_ratio", "paired Ratio", "", 3, B_LOWER, H_PAIRED, -1, -1, VK_TIME, VT_VERDICT) \
+	X(M_MINFLT, "minflt", "minor faults", "", 0, B_LOWER, H_KEY, K_MINFLT, -1, VK_COUNT, VT_OTHER) \
+	X(M_MAXRSS, "maxrss", "max RSS", "KiB", 0, B_NONE, H_KEY, K_MAXRSS, -1, VK_SIZE, VT_OTHER) \
+	X(M_SELF,   "self",   "contest CPU", "s", 3, B_NONE, H_KEY, K_SELF, -1, VK_OVERHEAD, VT_OTHER) \
+	X(M_DISTURBED, "disturbed", "others' CPU", "%", 1, B_LOWER, H_KEY, K_DISTURBED, -1, VK_SHARE, VT_OTHER) \
+	X(M_COMPILE_SHARE, "compile_share", "compile share", "%", 1, B_NONE, H_NCPU, -1, -1, VK_CPU, VT_OTHER) \
+	X(M_LOAD_SHARE, "load_share", "load share", "%", 1, B_NONE, H_NCPU, K_LCPU, -1, VK_CPU, VT_OTHER) \
+	X(M_REST_SHARE, "rest_share", "rest share", "%", 1, B_NONE, H_REST, -1, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_USER,   "sys_user",   "machine user",   "%", 1, B_NONE, H_KEY, K_SYS_USER, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_NICE,   "sys_nice",   "machine nice",   "%", 1, B_NONE, H_KEY, K_SYS_NICE, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_SYSTEM, "sys_system", "machine system", "%", 1, B_NONE, H_KEY, K_SYS_SYSTEM, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_IRQ,    "sys_irq",    "machine irq",    "%", 1, B_NONE, H_KEY, K_SYS_IRQ, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_IOWAIT, "sys_iowait", "machine iowait", "%", 1, B_NONE, H_KEY, K_SYS_IOWAIT, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_STEAL,  "sys_steal",  "machine steal",  "%", 1, B_LOWER, H_KEY, K_SYS_STEAL, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_IDLE,   "sys_idle",   "machine idle",   "%", 1, B_NONE, H_KEY, K_SYS_IDLE, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_REST,   "sys_rest",   "machine rest",   "%", 1, B_NONE, H_KEY, K_SYS_REST, -1, VK_SHARE, VT_OTHER) \
+	X(M_SYS_ADDS,   "sys_adds",   "split adds up",  "", 2, B_NONE, H_KEY, K_SYS_ADDS, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGFAULT,    "vm_pgfault",    "vm pgfault",    "", 0, B_NONE,  H_KEY, K_VM_PGFAULT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGMAJFAULT, "vm_pgmajfault", "vm pgmajfault", "", 0, B_LOWER, H_KEY, K_VM_PGMAJFAULT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PSWPIN,     "vm_pswpin",     "vm pswpin",     "", 0, B_LOWER, H_KEY, K_VM_PSWPIN, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PSWPOUT,    "vm_pswpout",    "vm pswpout",    "", 0, B_LOWER, H_KEY, K_VM_PSWPOUT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGSCAN_KSWAPD,  "vm_pgscan_kswapd",  "vm pgscan_kswapd",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_KSWAPD, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGSCAN_DIRECT,  "vm_pgscan_direct",  "vm pgscan_direct",  "", 0, B_LOWER, H_KEY, K_VM_PGSCAN_DIRECT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGSTEAL_KSWAPD, "vm_pgsteal_kswapd", "vm pgsteal_kswapd", "", 0, B_NONE, H_KEY, K_VM_PGSTEAL_KSWAPD, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_PGSTEAL_DIRECT, "vm_pgsteal_direct", "vm pgsteal_direct", "", 0, B_LOWER, H_KEY, K_VM_PGSTEAL_DIRECT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_ALLOCSTALL, "vm_allocstall", "vm allocstall", "", 0, B_LOWER, H_KEY, K_VM_ALLOCSTALL, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_REFAULT,    "vm_workingset_refault", "vm refault", "", 0, B_LOWER, H_KEY, K_VM_WORKINGSET_REFAULT, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_OOM_KILL,   "vm_oom_kill",   "vm oom_kill",   "", 0, B_LOWER, H_KEY, K_VM_OOM_KILL, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_COMPACT_STALL, "vm_compact_stall", "vm compact_stall", "", 0, B_LOWER, H_KEY, K_VM_COMPACT_STALL, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_THP_FAULT_ALLOC, "vm_thp_fault_alloc", "vm thp_fault_alloc", "", 0, B_NONE, H_KEY, K_VM_THP_FAULT_ALLOC, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_NR_DIRTIED, "vm_nr_dirtied", "vm nr_dirtied", "", 0, B_NONE, H_KEY, K_VM_NR_DIRTIED, -1, VK_COUNT, VT_OTHER) \
+	X(M_VM_NR_WRITTEN, "vm_nr_written", "vm nr_written", "", 0, B_NONE, H_KEY, K_VM_NR_WRITTEN, -1, VK_COUNT, VT_OTHER) \
+	X(M_PSI_CPU_SOME, "psi_cpu_some", "PSI cpu some", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_SOME, -1, VK_SHARE, VT_OTHER) \
+	X(M_PSI_CPU_FULL, "psi_cpu_full", "PSI cpu full", "%", 2, B_LOWER, H_KEY, K_PSI_CPU_FULL, -1, VK_SHARE, VT_OTHER) \
+	X(M_PSI_MEM_SOME, "psi_mem_some", "PSI mem some", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_SOME, -1, VK_SHARE, VT_OTHER) \
+	X(M_PSI_MEM_FULL, "psi_mem_full", "PSI mem full", "%", 2, B_LOWER, H_KEY, K_PSI_MEM_FULL, -1, VK_SHARE, VT_OTHER) \
+	X(M_PSI_IO_SOME,  "psi_io_some",  "PSI io some",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_SOME, -1, VK_SHARE, VT_OTHER) \
+	X(M_PSI_IO_FULL,  "psi_io_full",  "PSI io full",  "%", 2, B_LOWER, H_KEY, K_PSI_IO_FULL, -1, VK_SHARE, VT_OTHER) \
+	X(M_DISK_READ,   "disk_read_mib",  "disk read",    "MiB", 1, B_NONE, H_MIB, K_DISK_RSECT, -1, VK_SIZE, VT_OTHER) \
+	X(M_DISK_WRITE,  "disk_write_mib", "disk written", "MiB", 1, B_NONE, H_MIB, K_DISK_WSECT, -1, VK_SIZE, VT_OTHER) \
+	X(M_DISK_BUSY,   "disk_busy",      "disk busy",    "%", 1, B_NONE, H_KEY, K_DISK_BUSY, -1, VK_SHARE, VT_OTHER) \
+	X(M_DISK_WMS,    "disk_wms",       "disk wait",    "ms", 0, B_NONE, H_KEY, K_DISK_WMS, -1, VK_SIZE, VT_OTHER) \
+	X(M_DISK_QDEPTH, "disk_qdepth",    "disk queue",   "", 2, B_NONE, H_KEY, K_DISK_QDEPTH, -1, VK_SIZE, VT_OTHER) \
+	X(M_ODISK_READ,  "odisk_read_mib", "-o disk read", "MiB", 1, B_NONE, H_MIB, K_ODISK_RSECT, -1, VK_SIZE, VT_OTHER) \
+	X(M_ODISK_WRITE, "odisk_write_mib", "-o disk written", "MiB", 1, B_NONE, H_MIB, K_ODISK_WSECT, -1, VK_SIZE, VT_OTHER) \
+	X(M_ODISK_BUSY,  "odisk_busy",     "-o disk busy", "%", 1, B_NONE, H_KEY, K_ODISK_BUSY, -1, VK_SHARE, VT_OTHER) \
+	X(M_ODISK_WMS,   "odisk_wms",      "-o disk wait", "ms", 0, B_NONE, H_KEY, K_ODISK_WMS, -1, VK_SIZE, VT_OTHER) \
+	X(M_ODISK_QDEPTH, "odisk_qdepth",  "-o disk queue", "", 2, B_NONE, H_KEY, K_ODISK_QDEPTH, -1, VK_SIZE, VT_OTHER) \
+	X(M_LAT_N,   "lat_n",   "probe wake-ups", "", 0, B_NONE,  H_KEY, K_LAT_N, -1, VK_COUNT, VT_OTHER) \
+	X(M_LAT_P50, "lat_p50", "latency p50", "us", 0, B_LOWER, H_KEY, K_LAT_P50, -1, VK_LAT, VT_OTHER) \
+	X(M_LAT_P99, "lat_p99", "latency p99", "us", 0, B_LOWER, H_KEY, K_LAT_P99, -1, VK_TAIL, VT_VERDICT) \
+	X(M_LAT_MAX, "lat_max", "latency max", "us", 0, B_LOWER, H_KEY, K_LAT_MAX, -1, VK_MAX, VT_OTHER) \
+	X(M_DL_MET,  "dl_met",  "deadlines met", "%", 1, B_HIGHER, H_KEY, K_DL_MET, -1, VK_MET, VT_OTHER) \
+	X(M_PROBE_CPU, "probe_cpu", "probe CPU", "s", 3, B_NONE, H_KEY, K_PROBE_CPU, -1, VK_OVERHEAD, VT_OTHER) \
+	X(M_LAT_RQ,  "lat_rq",  "run-queue wait", "us", 1, B_LOWER, H_KEY, K_LAT_RQ, -1, VK_TAIL, VT_OTHER)
 
-#define X_ENUM(id, name, show, unit, prec, better, how, key, key2) id,
+#define X_ENUM(id, name, show, unit, prec, better, how, key, key2, kind, tier) id,
 enum { METRICS(X_ENUM) M_N };
 #undef X_ENUM
 #define M_CLASSIC 8		/* the first metrics: the columns of the CSV since version 1 */
@@ -119,6 +124,8 @@ struct metric {
 	enum better better;
 	enum how how;
 	int key, key2;		/* K_* the value is read from, -1 if none */
+	enum vd_kind kind;	/* its materiality floor */
+	enum vd_tier tier;	/* its share of the comparison's alpha */
 };
 extern const struct metric metrics[M_N];
 
@@ -127,6 +134,23 @@ extern const struct metric metrics[M_N];
 #define ROWNAME_MAX 80		/* a row's name: label, '#', variant */
 #define NAME_COLS 47		/* the tables' name column: a longer name is clipped, ending in '>' */
 #define NONE	((size_t)-1)
+#define NRSETS	4		/* sets of loads a row's rounds are kept for (struct rset) */
+
+/* The summary's geometric means, each a test of -c (family.c). */
+enum { S_TIME, S_RATIO, S_LOADS, S_N };
+
+/*
+ * A row's rounds that ran one set of loads (sig: the loads' names
+ * hashed), for the summary: per round, the mean over those loads of
+ * log Time (S_TIME), of log paired Ratio (S_RATIO), of log Loads
+ * (S_LOADS).  The loads of a round share its drift, so the summary is
+ * tested on these per-round values, not on the loads as if independent.
+ */
+struct rset {
+	unsigned long sig;
+	int nloads;
+	struct acc a;
+};
 
 /*
  * A row: one label run in one configuration (rec_same_config).  A label
@@ -157,6 +181,19 @@ struct row {
 	char pinv[32];
 	long pround;
 	double pelapsed;
+	/* the round being read (rinv, rround), its sums, and the rounds read */
+	char rinv[32];
+	long rround;
+	double rsum[S_N];
+	unsigned long rsig[S_N];
+	int rn[S_N];
+	struct rset rs[S_N][NRSETS];
+	/* -c: its summary's tests (indices of model.vt, NONE if none), over how
+	 * many loads, and whether from rounds (1) or the loads one by one (0) */
+	size_t vsn[S_N];
+	int sloads[S_N], sround[S_N];
+	char boxdiff[160];	/* the snapshot fields in which its box differs from BASE's */
+	char sumwhy[96];	/* what in the environment its summary's marks are held back for */
 };
 
 struct why {
@@ -182,7 +219,13 @@ struct group {
 	unsigned long hash;
 	struct group *next;	/* hash chain */
 	size_t tidx;		/* place of the load in o->order; past it if unknown */
+	/* -c: its tests (model.vslot from vt x F_SLOTS), NONE if none */
+	size_t vt;
+	int explain;		/* the environment against BASE's: as vd_test.explain */
+	char envwhy[96];	/* what in it */
 };
+#define F_RATIO	M_N		/* a group's test slot for its Ratio */
+#define F_SLOTS	(M_N + 1)
 
 /* The box's snapshot of one host and label (the first one logged). */
 struct snaprow {
@@ -231,6 +274,8 @@ struct model {
 	char hosts[NHOSTS][65];
 	int nhosts, hosts_more;	/* hosts_more: more than NHOSTS hosts, not listed */
 	char first_date[32], last_date[32];
+	char newest[64];	/* the label of the newest run (the latest date; the later record of a tie) */
+	size_t only_row;	/* --verdict: the one row compared; NONE: every row */
 	struct group **sorted;	/* by section, then row */
 	struct section *sect;	/* the sections to show, in order */
 	size_t nsect;
@@ -238,19 +283,25 @@ struct model {
 	size_t namew;		/* columns of the tables' name column: NAME_COLS, or more where
 				 * clipping at NAME_COLS would print two rows the same */
 	size_t base_row, cmp_row;	/* -b, -c rows; NONE: none */
+	/* -c's family of tests, decided together (family.c) */
+	struct vd_test *vt;
+	size_t nvt, capvt;
+	size_t *vslot;		/* F_SLOTS per compared group: an index of vt, or NONE */
+	size_t nvslot, capvslot;
 };
 
 /* the groups of section i, in row order */
 #define EACH(m, i, k, g) \
 	for ((k) = 0; (k) < (m)->sect[i].n && ((g) = (m)->sorted[(m)->sect[i].first + (k)]); (k)++)
 
-/* A metric of row g against the same metric of base b (model_change). */
+/* A metric of row g against the same metric of -c's row (model_change). */
 struct change {
 	double pct;		/* (mean - base mean) / base mean x 100; NAN when base mean is 0 */
-	double p;		/* Welch's two-sided p; NAN when untested */
-	int tested;		/* both sides have at least 2 values */
-	int significant;	/* tested, p < 0.05 and the means differ */
+	double p;		/* Welch's two-sided p of the log ratio (or difference); NAN when untested */
+	int tested;		/* both sides have at least 2 values, and something varies */
+	int significant;	/* marked by the family's rule (verdict.h): better, worse or changed */
 	int dir;		/* significant: +1 better, -1 worse, 0 neither way */
+	const struct vd_test *t;	/* the whole test (interval, adjusted p, mark), NULL if none */
 };
 
 /* Geometric means of a row against a base over the loads both have. */
@@ -280,12 +331,22 @@ size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row *
 /* The group g is compared with under -c: the -c row's under g's load,
  * when both have an ok run and it is not g itself; else NULL */
 const struct group *model_cmp_base(const struct model *, const struct group *g);
-void model_change(const struct group *base, const struct group *g, int metric, struct change *);
+void model_change(const struct model *, const struct group *g, int metric, struct change *);
 void model_summary(const struct model *, size_t row, size_t base, struct summary *);
 const char *model_unit(const struct group *, int metric);	/* the unit printed */
 const char *model_unit_words(const char *unit);
 
+/* family.c: -c's family of tests, built once before rendering */
+int model_verdicts(struct model *);	/* -1: out of memory */
+const struct vd_test *model_test(const struct model *, const struct group *, int slot);
+const struct vd_test *model_sum_test(const struct model *, size_t row, int s);
+int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
+void model_round_end(struct model *, struct row *);
+unsigned long model_load_sig(const char *load);
+
 /* model.c: sentences every text view prints the same way */
+/* a note, wrapped at spaces to 79 columns, continued two spaces in */
+void model_note(FILE *, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void model_notes(FILE *, const struct model *, size_t sect, int ratios);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
@@ -305,5 +366,6 @@ int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
+int render_verdict(FILE *, const struct model *, size_t row, double threshold);	/* compare.c: --verdict */
 
 #endif

@@ -25,17 +25,61 @@ usage(void)
 	exit(2);
 }
 
+/* The load's own check, as contest makes it before any run. */
+static void
+check(const struct run_env *e, const struct load *l, const char *base)
+{
+	struct load_ctx ctx;
+
+	if (l->check == NULL)
+		return;
+	memset(&ctx, 0, sizeof(ctx));
+	load_ctx_options(e->values, l, &ctx);
+	ctx.base = base;
+	ctx.tree = e->tree;
+	ctx.ram = e->ram;
+	ctx.ncpu = e->ncpu;
+	if (l->check(&ctx) < 0)
+		errx(1, "%s: %s", l->name, ctx.reason);
+}
+
+/* The work the load did in the window, one line; 1 if the run was not ok. */
+static int
+print_run(const struct run *r, unsigned long passes)
+{
+	char note[LOAD_NOTES * (LOAD_NOTE_KEY + LOAD_NOTE_VAL)];
+	unsigned long long w;
+	double t;
+	int i;
+
+	note[0] = '\0';
+	for (i = 0; i < r->final.nnotes; i++)
+		snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s=%s",
+		    i ? " " : "", r->final.note[i].key, r->final.note[i].val);
+	/* with -p the passes are the measure: all of the load's work counts */
+	w = r->win.close.work - (passes ? 0 : r->win.open.work);
+	t = r->win.close.t - r->win.open.t;
+	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f rate=%.1f dir=%s note=\"%s\"\n",
+	    r->load->name, w, (double)w / r->load->scale, r->load->unit, t, t > 0 ? (double)w / t : 0.0,
+	    r->dir, note);
+	if (strcmp(r->status, ST_OK)) {
+		warnx("%s: %s: %s", r->load->name, r->status, r->reason);
+		return 1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	const char *base = ".";
-	char why[512], secs_arg[32] = "86400", *job[3], note[LOAD_NOTES * (LOAD_NOTE_KEY + LOAD_NOTE_VAL)];
-	double secs = 0, t;
-	unsigned long long w;
+	char why[512], secs_arg[32] = "86400", *job[3];
+	double secs = 0;
 	struct run_env e;
 	struct cage cage;
 	static struct run r;
-	int c, i;
+	static struct load_values values;
+	int c;
 
 	memset(&e, 0, sizeof(e));
 	while ((c = getopt(argc, argv, "O:d:s:t:p:k")) != -1) {
@@ -45,7 +89,7 @@ main(int argc, char **argv)
 			if (eq == NULL)
 				usage();
 			*eq = '\0';
-			if (load_option_set(optarg, eq + 1, why, sizeof(why)) < 0)
+			if (load_option_set(&values, optarg, eq + 1, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
 		}
@@ -68,17 +112,8 @@ main(int argc, char **argv)
 	e.ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	e.ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	e.disturb_pct = DISTURB_PCT;
-	if (r.load->check) {
-		struct load_ctx ctx;
-		memset(&ctx, 0, sizeof(ctx));
-		load_ctx_options(r.load, &ctx);
-		ctx.base = base;
-		ctx.tree = e.tree;
-		ctx.ram = e.ram;
-		ctx.ncpu = e.ncpu;
-		if (r.load->check(&ctx) < 0)
-			errx(1, "%s: %s", r.load->name, ctx.reason);
-	}
+	e.values = &values;
+	check(&e, r.load, base);
 	run_signals();
 	if (cage_open(&cage, why, sizeof(why)) < 0)
 		errx(1, "%s", why);
@@ -99,19 +134,5 @@ main(int argc, char **argv)
 		return 1;
 	}
 	cage_close(&cage);
-	note[0] = '\0';
-	for (i = 0; i < r.final.nnotes; i++)
-		snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s=%s",
-		    i ? " " : "", r.final.note[i].key, r.final.note[i].val);
-	/* with -p the passes are the measure: all of the load's work counts */
-	w = r.win.close.work - (e.passes ? 0 : r.win.open.work);
-	t = r.win.close.t - r.win.open.t;
-	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f rate=%.1f dir=%s note=\"%s\"\n",
-	    r.load->name, w, (double)w / r.load->scale, r.load->unit, t, t > 0 ? (double)w / t : 0.0,
-	    r.dir, note);
-	if (strcmp(r.status, ST_OK)) {
-		warnx("%s: %s: %s", r.load->name, r.status, r.reason);
-		return 1;
-	}
-	return 0;
+	return print_run(&r, e.passes);
 }

@@ -100,10 +100,11 @@ parse(const char *line, struct rec *r, char *why)
 	return log_parse(line, r, why, 160);
 }
 
-int
-main(void)
+/* a record written and read back */
+static void
+test_round_trip(void)
 {
-	char buf[LOG_LINE_MAX + 1], why[160], line[LOG_LINE_MAX * 2];
+	char buf[LOG_LINE_MAX + 1], why[160];
 	struct rec a, b;
 	int n;
 
@@ -124,7 +125,28 @@ main(void)
 	CHECK(b.has[K_MAJFLT] && !b.has[K_MINFLT]);	/* not written, not read */
 	CHECK(strstr(buf, "minflt=") == NULL);
 	CHECK(!strcmp(b.config, "0123456789abcdef"));
+}
 
+/* a sample record's line, without its newline */
+static void
+sample_line(char *buf, size_t len)
+{
+	struct rec a;
+	int n;
+
+	sample(&a);
+	n = log_format(&a, buf, len);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+}
+
+/* lines that are no record, and records that are malformed */
+static void
+test_malformed(void)
+{
+	char buf[LOG_LINE_MAX + 1], why[160], line[LOG_LINE_MAX * 2];
+	struct rec b;
+
+	sample_line(buf, sizeof(buf));
 	/* comments, blank lines, unknown keys */
 	CHECK(parse("# a comment", &b, why) == 0);
 	CHECK(parse("", &b, why) == 0);
@@ -163,6 +185,15 @@ main(void)
 	memset(line, 'a', LOG_LINE_MAX + 10);
 	line[LOG_LINE_MAX + 10] = '\0';
 	CHECK(parse(line, &b, why) == -1 && strstr(why, "longer"));
+}
+
+/* a load's notes */
+static void
+test_notes(void)
+{
+	char buf[LOG_LINE_MAX + 1], why[160];
+	struct rec a, b;
+	int n;
 
 	/* notes: values encoded, so a space or '=' cannot break the line */
 	sample(&a);
@@ -179,6 +210,15 @@ main(void)
 	n = log_format(&a, buf, sizeof(buf));
 	buf[n - 1] = '\0';
 	CHECK(parse(buf, &b, why) == 1);
+}
+
+/* records at the line's limit */
+static void
+test_longest(void)
+{
+	char buf[LOG_LINE_MAX + 1], why[160];
+	struct rec a, b;
+	int n;
 
 	/* the longest record fits, notes and all; notes that cannot are cut, marked */
 	sample(&a);
@@ -205,6 +245,13 @@ main(void)
 	a.notes_cut = 1;
 	n = log_format(&a, buf, sizeof(buf));
 	CHECK(n > 0 && strstr(buf, " notes_cut=1\n") != NULL);
+}
+
+/* rec_same_config */
+static void
+test_same_config(void)
+{
+	struct rec a, b;
 
 	/* one definition of the same configuration */
 	sample(&a);
@@ -224,6 +271,15 @@ main(void)
 	strcpy(b.load, "no_load");
 	b.run = 9;
 	CHECK(rec_same_config(&a, &b));
+}
+
+/* the snapshot record; a bad line's message */
+static void
+test_snapshot(void)
+{
+	char buf[LOG_LINE_MAX + 1], why[160];
+	struct rec a, b;
+	int n;
 
 	/* the box's snapshot: its own kind of record, with its own keys */
 	rec_init(&a);
@@ -246,93 +302,112 @@ main(void)
 	/* what a bad line says is safe to print */
 	CHECK(parse("contest=1 \x1b]0;pwned\x07 x=1", &b, why) == -1 && strchr(why, 0x1b) == NULL &&
 	    strstr(why, "\\x1b") != NULL);
+}
 
-	/* two writers appending at once never interleave */
-	{
-		const char *path = "log-unit.tmp";
-		struct logreader lr = { 0 };
-		int k, count = 0;
-		pid_t p[2];
-		FILE *f;
+/* a short write (here: the file size limit) is cut back off, with the true error */
+static void
+short_write(const char *path)
+{
+	struct rlimit rl;
+	struct stat st0, st1;
+	pid_t p0;
+	int st;
+	struct rec a;
+	char why[160];
 
-		unlink(path);
-		for (k = 0; k < 2; k++) {
-			if ((p[k] = fork()) == 0) {
-				int i;
-				sample(&a);
-				a.run = k + 1;
-				for (i = 0; i < 300; i++)
-					if (log_append(path, &a, why, sizeof(why)) < 0)
-						_exit(1);
-				_exit(0);
-			}
+	CHECK(stat(path, &st0) == 0);
+	if ((p0 = fork()) == 0) {
+		signal(SIGXFSZ, SIG_IGN);
+		rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
+		setrlimit(RLIMIT_FSIZE, &rl);
+		sample(&a);
+		_exit(log_append(path, &a, why, sizeof(why)) == -1 && errno == EFBIG ? 0 : 1);
+	}
+	waitpid(p0, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	CHECK(stat(path, &st1) == 0 && st1.st_size == st0.st_size);
+}
+
+/* The records of the log at path, read by log_next into *lr (its counts
+ * of lines and bad ones for the caller); -1 if it cannot be opened. */
+static int
+records(const char *path, struct logreader *lr)
+{
+	struct rec r;
+	int count = 0;
+	FILE *f;
+
+	memset(lr, 0, sizeof(*lr));
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	lr->f = f;
+	lr->name = path;
+	lr->quiet = 1;
+	while (log_next(lr, &r))
+		count++;
+	fclose(f);
+	return count;
+}
+
+/* two writers appending at once never interleave; a cut line stays apart */
+static void
+test_appenders(void)
+{
+	const char *path = "log-unit.tmp";
+	struct logreader lr;
+	struct rec a;
+	char why[160];
+	pid_t p[2];
+	FILE *f;
+	int k;
+
+	unlink(path);
+	for (k = 0; k < 2; k++) {
+		if ((p[k] = fork()) == 0) {
+			int i;
+			sample(&a);
+			a.run = k + 1;
+			for (i = 0; i < 300; i++)
+				if (log_append(path, &a, why, sizeof(why)) < 0)
+					_exit(1);
+			_exit(0);
 		}
-		for (k = 0; k < 2; k++) {
-			int st;
-			waitpid(p[k], &st, 0);
-			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-		}
-		f = fopen(path, "r");
-		CHECK(f != NULL);
-		lr.f = f;
-		lr.name = path;
-		while (log_next(&lr, &b))
-			count++;
-		CHECK(count == 600 && lr.bad == 0);
-		fclose(f);
+	}
+	for (k = 0; k < 2; k++) {
+		int st;
+		waitpid(p[k], &st, 0);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	}
+	CHECK(records(path, &lr) == 600 && lr.bad == 0);
 
-		/* a truncated last line is reported and skipped */
-		f = fopen(path, "a");
+	/* a truncated last line is reported and skipped */
+	f = fopen(path, "a");
+	CHECK(f != NULL);
+	if (f) {
 		fputs("contest=1 date=2026", f);
 		fclose(f);
-		f = fopen(path, "r");
-		memset(&lr, 0, sizeof(lr));
-		lr.f = f;
-		lr.name = path;
-		lr.quiet = 1;
-		count = 0;
-		while (log_next(&lr, &b))
-			count++;
-		CHECK(count == 600 && lr.bad == 1 && lr.lineno == 601);
-		fclose(f);
-
-		/* the next record is not glued to that fragment */
-		sample(&a);
-		CHECK(log_append(path, &a, why, sizeof(why)) == 0);
-		f = fopen(path, "r");
-		memset(&lr, 0, sizeof(lr));
-		lr.f = f;
-		lr.name = path;
-		lr.quiet = 1;
-		count = 0;
-		while (log_next(&lr, &b))
-			count++;
-		CHECK(count == 601 && lr.bad == 1);
-		fclose(f);
-
-		/* a short write (here: the file size limit) is cut back off,
-		 * with the true error */
-		{
-			struct rlimit rl;
-			struct stat st0, st1;
-			pid_t p0;
-			int st;
-
-			CHECK(stat(path, &st0) == 0);
-			if ((p0 = fork()) == 0) {
-				signal(SIGXFSZ, SIG_IGN);
-				rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
-				setrlimit(RLIMIT_FSIZE, &rl);
-				sample(&a);
-				_exit(log_append(path, &a, why, sizeof(why)) == -1 && errno == EFBIG ? 0 : 1);
-			}
-			waitpid(p0, &st, 0);
-			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-			CHECK(stat(path, &st1) == 0 && st1.st_size == st0.st_size);
-		}
-		unlink(path);
 	}
+	CHECK(records(path, &lr) == 600 && lr.bad == 1 && lr.lineno == 601);
 
+	/* the next record is not glued to that fragment */
+	sample(&a);
+	CHECK(log_append(path, &a, why, sizeof(why)) == 0);
+	CHECK(records(path, &lr) == 601 && lr.bad == 1);
+
+	short_write(path);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	test_round_trip();
+	test_malformed();
+	test_notes();
+	test_longest();
+	test_same_config();
+	test_snapshot();
+	test_appenders();
 	numbers();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;

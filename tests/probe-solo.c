@@ -114,6 +114,37 @@ usage(void)
 	exit(2);
 }
 
+/*
+ * The window: settle, snapshot a, secs, snapshot b, then the figures
+ * into w; msg says why the window is invalid, "" if it is not.  1 if
+ * the probe ended (reaped), else 0.
+ */
+static int
+take_window(struct probe_shm *shm, pid_t pid, double settle, double secs, struct probe_snap *a,
+    struct probe_snap *b, struct probe_stats *w, char *msg, size_t len)
+{
+	int st = 0, bad = 0;
+
+	msg[0] = '\0';
+	if (wait_until(now() + settle, pid, &st) || caught)
+		bad = 1;
+	else if (probe_snap(shm, a) < 0)
+		snprintf(msg, len, "the probe's state could not be read at window open");
+	else if (wait_until(now() + secs, pid, &st) || caught)
+		bad = 1;
+	else if (probe_snap(shm, b) < 0)
+		snprintf(msg, len, "the probe's state could not be read at window close");
+	else if (probe_ended(pid, &st))
+		bad = 1;
+	else
+		probe_window(a, b, w, msg, len);	/* msg set if invalid */
+	if (bad && !caught) {
+		describe(msg, len, st);
+		return 1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -125,7 +156,7 @@ main(int argc, char **argv)
 	struct probe_snap *a, *b;
 	struct probe_stats w;
 	struct sigaction sa;
-	int c, st = 0, bad = 0;
+	int c;
 	pid_t pid;
 
 	while ((c = getopt(argc, argv, "p:t:s:H:")) != -1) {
@@ -165,23 +196,8 @@ main(int argc, char **argv)
 	if ((pid = probe_start(shm, &cfg, NULL, NULL)) < 0)
 		err(1, "cannot fork the probe");
 
-	msg[0] = '\0';
-	if (wait_until(now() + settle, pid, &st) || caught)
-		bad = 1;
-	else if (probe_snap(shm, a) < 0)
-		snprintf(msg, sizeof(msg), "the probe's state could not be read at window open");
-	else if (wait_until(now() + secs, pid, &st) || caught)
-		bad = 1;
-	else if (probe_snap(shm, b) < 0)
-		snprintf(msg, sizeof(msg), "the probe's state could not be read at window close");
-	else if (probe_ended(pid, &st))
-		bad = 1;
-	else
-		probe_window(a, b, &w, msg, sizeof(msg));	/* msg set if invalid */
-	if (bad && !caught) {
-		describe(msg, sizeof(msg), st);
-		pid = 0;	/* reaped */
-	}
+	if (take_window(shm, pid, settle, secs, a, b, &w, msg, sizeof(msg)))
+		pid = 0;	/* it ended, reaped */
 	t0 = now();
 	if (pid > 0)
 		probe_stop(pid, GRACE);

@@ -3,7 +3,7 @@
  * command line does not carry yet (--disturbed, --loads restricting the
  * sections as the harness does after each load).  Not installed.
  * report-solo.bin [-v] [-b L] [-c L] [--bars] [--svg F] [--csv|--json]
- *     [--disturbed] [--loads a,b] LOG...
+ *     [--disturbed] [--loads a,b] [--verdict BASE [-k LABEL] [--threshold PCT]] LOG...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +39,12 @@ main(int argc, char *argv[])
 			o.format = REPORT_JSON;
 		else if (!strcmp(argv[i], "--disturbed"))
 			o.disturbed = 1;
+		else if (!strcmp(argv[i], "--verdict") && i + 1 < argc)
+			o.verdict = argv[++i];
+		else if (!strcmp(argv[i], "-k") && i + 1 < argc)
+			o.candidate = argv[++i];
+		else if (!strcmp(argv[i], "--threshold") && i + 1 < argc)
+			o.threshold = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--loads") && i + 1 < argc) {
 			o.loads = loads;
 			for (l = strtok(argv[++i], ","); l && o.nloads < 16; l = strtok(NULL, ","))
@@ -48,5 +54,7 @@ main(int argc, char *argv[])
 			return 2;
 		}
 	}
+	if (o.verdict)
+		return report_verdict(&o, argc - i, (const char *const *)argv + i, stdout);
 	return report(&o, argc - i, (const char *const *)argv + i, stdout);
 }

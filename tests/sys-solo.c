@@ -9,7 +9,7 @@
  *
  * Takes a sample, waits SECONDS (default 1) or runs CMD (the stand-in of
  * the compile: its wait4 rusage is the compile's CPU), takes a second
- * sample, and prints every pair of sys_keys, one per line, then the
+ * sample, and prints every key sys_record sets, one per line, then the
  * split.  -L runs sh -c LOADCMD in its own process group over the window
  * and counts its CPU (wait4 after SIGTERM) as the load's.  -s prints the
  * snapshot first.  -b times N sys_take calls and one sys_snap, in
@@ -106,16 +106,35 @@ cmpd(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The keys sys.c set in r (its numbers, the disks' names), one a line. */
 static void
-print(const struct sys_kv *kv, int n)
+print(const struct rec *r)
 {
-	int i;
+	const char *str[][2] = { { "disk_dev", r->disk_dev }, { "disk_why", r->disk_why },
+	    { "odisk_dev", r->odisk_dev }, { "odisk_why", r->odisk_why } };
+	size_t i;
+	int k;
 
-	for (i = 0; i < n; i++)
-		if (kv[i].str)
-			printf("%s=%s\n", kv[i].key, kv[i].str);
-		else
-			printf("%s=%.*f\n", kv[i].key, kv[i].dec, kv[i].num);
+	for (k = 0; k < K_NNUM; k++)
+		if (r->has[k])
+			printf("%s=%.*f\n", log_numname(k), log_numdec(k), r->num[k]);
+	for (i = 0; i < sizeof(str) / sizeof(str[0]); i++)
+		if (str[i][1][0])
+			printf("%s=%s\n", str[i][0], str[i][1]);
+}
+
+/* The snapshot's keys, as the log writes them. */
+static void
+print_snap(const struct sys_snap *sn)
+{
+	static struct rec r;
+	char line[LOG_LINE_MAX + 2];
+
+	rec_init(&r);
+	r.snapshot = 1;
+	sys_snap_record(sn, &r);
+	if (log_format(&r, line, sizeof(line)) > 0)
+		printf("%s", line);
 }
 
 static void
@@ -160,22 +179,69 @@ spawn(char **argv, int group)
 	return pid;
 }
 
+/* One window of secs seconds, or of the command argv, with the load
+ * command lcmd beside it if any: every key, then the split. */
+static int
+window(char **argv, char **lcmd, double secs, long ncpu)
+{
+	struct sys_sample a, b;
+	struct sys_delta d;
+	static struct rec kv;
+	struct rusage ru;
+	double t0, t1, ccpu = 0, lcpu = 0;
+	long minflt = 0, majflt = 0;
+	pid_t cpid = 0, lpid = 0;
+	int st;
+
+	if (lcmd[2])
+		lpid = spawn(lcmd, 1);
+	sys_take(&s, &a);
+	t0 = now();
+	if (*argv) {
+		cpid = spawn(argv, 0);
+		while (wait4(cpid, &st, 0, &ru) < 0)
+			if (errno != EINTR)
+				err(1, "wait4");
+		ccpu = cpu_of(&ru);
+		minflt = ru.ru_minflt;
+		majflt = ru.ru_majflt;
+	} else {
+		struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
+		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+			;
+	}
+	t1 = now();
+	sys_take(&s, &b);
+	if (lpid) {
+		kill(-lpid, SIGTERM);
+		while (wait4(lpid, &st, 0, &ru) < 0)
+			if (errno != EINTR)
+				err(1, "wait4");
+		lcpu = cpu_of(&ru);
+	}
+	sys_delta(&s, &a, &b, t1 - t0, &d);
+	sys_split(&d, ccpu, lcpu, ncpu);
+	rec_init(&kv);
+	sys_record(&d, &kv);
+	print(&kv);
+	printf("window=%.3f ncpu=%ld cpu_s=%.2f compile_s=%.3f load_s=%.3f compile_minflt=%ld compile_majflt=%ld\n",
+	    d.window, ncpu, d.cpu_s, ccpu, lcpu, minflt, majflt);
+	if (d.split)
+		printf("split: busy=%.2f compile=%.2f load=%.2f rest=%.2f slack=%.2f adds_up=%d\n",
+		    d.busy, d.compile, d.load, d.rest, d.slack, d.adds_up);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	const char *dirs[SYS_DISKS] = { ".", NULL };
 	char *lcmd[] = { "sh", "-c", NULL, NULL };
-	struct sys_sample a, b;
-	struct sys_delta d;
 	struct sys_snap sn;
-	struct sys_kv kv[SYS_KEYS];
-	struct rusage ru;
-	double secs = 1, t0, t1, ccpu = 0, lcpu = 0;
-	long minflt = 0, majflt = 0;
+	double secs = 1, t0;
 	long nbench = 0, nref = 1, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *ref = NULL;
-	int c, ndir = 0, snap = 0, st;
-	pid_t cpid = 0, lpid = 0;
+	int c, ndir = 0, snap = 0;
 
 	while ((c = getopt(argc, argv, "b:d:L:n:R:st:")) != -1)
 		switch (c) {
@@ -225,41 +291,7 @@ main(int argc, char **argv)
 	}
 	if (snap) {
 		sys_snap(&s, &sn, NULL, NULL);
-		print(kv, sys_snap_keys(&sn, kv, SYS_KEYS));
+		print_snap(&sn);
 	}
-	if (lcmd[2])
-		lpid = spawn(lcmd, 1);
-	sys_take(&s, &a);
-	t0 = now();
-	if (*argv) {
-		cpid = spawn(argv, 0);
-		while (wait4(cpid, &st, 0, &ru) < 0)
-			if (errno != EINTR)
-				err(1, "wait4");
-		ccpu = cpu_of(&ru);
-		minflt = ru.ru_minflt;
-		majflt = ru.ru_majflt;
-	} else {
-		struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
-		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-			;
-	}
-	t1 = now();
-	sys_take(&s, &b);
-	if (lpid) {
-		kill(-lpid, SIGTERM);
-		while (wait4(lpid, &st, 0, &ru) < 0)
-			if (errno != EINTR)
-				err(1, "wait4");
-		lcpu = cpu_of(&ru);
-	}
-	sys_delta(&s, &a, &b, t1 - t0, &d);
-	sys_split(&d, ccpu, lcpu, ncpu);
-	print(kv, sys_keys(&d, kv, SYS_KEYS));
-	printf("window=%.3f ncpu=%ld cpu_s=%.2f compile_s=%.3f load_s=%.3f compile_minflt=%ld compile_majflt=%ld\n",
-	    d.window, ncpu, d.cpu_s, ccpu, lcpu, minflt, majflt);
-	if (d.split)
-		printf("split: busy=%.2f compile=%.2f load=%.2f rest=%.2f slack=%.2f adds_up=%d\n",
-		    d.busy, d.compile, d.load, d.rest, d.slack, d.adds_up);
-	return 0;
+	return window(argv, lcmd, secs, ncpu);
 }

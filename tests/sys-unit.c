@@ -104,32 +104,48 @@ at(const char *root, const char *rel)
 #define P(rel) at("CONTEST_PROC", rel)
 #define S(rel) at("CONTEST_SYSFS", rel)
 
-/* the value of key in kv, or NULL; *num its number */
-static const struct sys_kv *
-find(const struct sys_kv *kv, int n, const char *key)
+/* d's keys, by sys_record, into a fresh record; how many numbers */
+static int
+keys(const struct sys_delta *d, struct rec *r)
 {
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(kv[i].key, key))
-			return &kv[i];
-	return NULL;
+	rec_init(r);
+	return sys_record(d, r);
 }
 
+/* is numeric key (by its log name) set in r? */
+static int
+has(const struct rec *r, const char *key)
+{
+	int k = log_numkey(key, strlen(key));
+
+	return k >= 0 && r->has[k];
+}
+
+/* its value, -1 if not set */
 static double
-numof(const struct sys_kv *kv, int n, const char *key)
+numof(const struct rec *r, const char *key)
 {
-	const struct sys_kv *k = find(kv, n, key);
-
-	return k && !k->str ? k->num : -1;
+	return has(r, key) ? r->num[log_numkey(key, strlen(key))] : -1;
 }
 
+/* the disks' string keys */
 static const char *
-strof(const struct sys_kv *kv, int n, const char *key)
+strof(const struct rec *r, const char *key)
 {
-	const struct sys_kv *k = find(kv, n, key);
+	return !strcmp(key, "disk_dev") ? r->disk_dev : !strcmp(key, "disk_why") ? r->disk_why :
+	    !strcmp(key, "odisk_dev") ? r->odisk_dev : !strcmp(key, "odisk_why") ? r->odisk_why : "";
+}
 
-	return k && k->str ? k->str : "";
+/* every number set is one the log's reader takes */
+static int
+all_valid(const struct rec *r)
+{
+	int k;
+
+	for (k = 0; k < K_NNUM; k++)
+		if (r->has[k] && !(isfinite(r->num[k]) && r->num[k] >= 0 && r->num[k] <= 1e12))
+			return 0;
+	return 1;
 }
 
 static const char stat0[] = "cpu  100 10 50 800 20 5 5 10 30 0\ncpu0 50 5 25 400 10 2 2 5 15 0\nintr 1 2 3\n";
@@ -154,6 +170,52 @@ static const char vm1[] =
     "pgscan_kswapd 400\npgscan_direct 50\npgscan_direct_throttle 900\n"
     "oom_kill 1\n";
 
+/* The split of d, the counters' window: 1000 ticks are 10 s of CPU, 2
+ * CPUs over 5 s (with USER_HZ 100 only). */
+static void
+test_split(struct sys_delta *d)
+{
+	static struct rec kv;
+
+	if (sysconf(_SC_CLK_TCK) != 100)
+		return;
+	CHECK(sys_split(d, 1.0, 0.3, 2) == 1);
+	CHECK(NEAR(d->busy, 17) && NEAR(d->compile, 10) && NEAR(d->load, 3) && NEAR(d->rest, 4));
+	/* 1000 machine ticks: 100 x (2 + 5) / 1000 + 3 x 50 / sqrt(1000), plus steal (1%) */
+	CHECK(NEAR(d->slack, 0.7 + 150 / sqrt(1000) + 1));
+	keys(d, &kv);
+	CHECK(NEAR(numof(&kv, "sys_rest"), 4) && NEAR(numof(&kv, "sys_adds"), 1));
+	/* more CPU than the machine was busy: rest below -slack */
+	CHECK(sys_split(d, 2.1, 0.3, 2) == 0 && NEAR(d->rest, -7));
+	keys(d, &kv);
+	CHECK(NEAR(numof(&kv, "sys_rest"), 0) && NEAR(numof(&kv, "sys_adds"), 0));
+	/* within slack */
+	CHECK(sys_split(d, 1.5, 0.3, 2) == 1 && NEAR(d->rest, -1));
+	/* the cpu line's total is not window x ncpu */
+	CHECK(sys_split(d, 0.1, 0, 4) == 0);
+	CHECK(sys_split(d, -1, 0, 2) == 0 && d->split == 0);
+}
+
+/* sys_take into a, which must not allocate (counted with glibc) */
+static void
+take_no_alloc(struct sys_sample *a)
+{
+#ifdef __GLIBC__
+	counting = 1;
+	{
+		void *volatile p = malloc(16);	/* the counter counts */
+		free(p);
+	}
+	CHECK(allocs == 1);
+	allocs = 0;
+#endif
+	sys_take(&s, a);
+#ifdef __GLIBC__
+	counting = 0;
+	CHECK(allocs == 0);
+#endif
+}
+
 /* two samples 5 s apart with known differences */
 static void
 test_counters(void)
@@ -161,8 +223,8 @@ test_counters(void)
 	const char *dirs[] = { "." };
 	struct sys_sample a, b;
 	struct sys_delta d;
-	struct sys_kv kv[SYS_KEYS];
-	int n, i;
+	static struct rec kv;
+	int n;
 
 	tree("counters");
 	put(P("stat"), stat0);
@@ -173,22 +235,12 @@ test_counters(void)
 	put(P("diskstats"), "");
 	CHECK(sys_open(&s, dirs, 1) == 0);
 	CHECK(s.psi == SYS_PSI_ON && !strcmp(sys_psi_state(&s), "on"));
-	CHECK(s.vm_have == (((1u << SYS_VM_N) - 1) & ~(1u << SYS_VM_COMPACT_STALL | 1u << SYS_VM_THP_FAULT_ALLOC |
-	    1u << SYS_VM_NR_DIRTIED | 1u << SYS_VM_NR_WRITTEN)));
-#ifdef __GLIBC__
-	counting = 1;
-	{
-		void *volatile p = malloc(16);	/* the counter counts */
-		free(p);
-	}
-	CHECK(allocs == 1);
-	allocs = 0;
-#endif
-	sys_take(&s, &a);
-#ifdef __GLIBC__
-	counting = 0;
-	CHECK(allocs == 0);
-#endif
+	/* the counters vm0 has lines of, and no other */
+	CHECK(s.vm_have == (1u << SYS_VM_PGFAULT | 1u << SYS_VM_PGMAJFAULT | 1u << SYS_VM_PSWPIN |
+	    1u << SYS_VM_PSWPOUT | 1u << SYS_VM_PGSCAN_KSWAPD | 1u << SYS_VM_PGSCAN_DIRECT |
+	    1u << SYS_VM_PGSTEAL_KSWAPD | 1u << SYS_VM_PGSTEAL_DIRECT | 1u << SYS_VM_ALLOCSTALL |
+	    1u << SYS_VM_WORKINGSET_REFAULT | 1u << SYS_VM_OOM_KILL));
+	take_no_alloc(&a);
 	put(P("stat"), stat1);
 	put(P("vmstat"), vm1);
 	put(P("pressure/cpu"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=1500000\n");
@@ -220,39 +272,18 @@ test_counters(void)
 	CHECK(NEAR(d.psi[SYS_PSI_MEM][SYS_SOME], 0.5) && NEAR(d.psi[SYS_PSI_MEM][SYS_FULL], 0.1));
 	CHECK(NEAR(d.psi[SYS_PSI_IO][SYS_SOME], 50) && NEAR(d.psi[SYS_PSI_IO][SYS_FULL], 20));
 
-	/* the pairs, in order, absent ones left out */
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(n == 7 + 11 + 5 + 2);	/* and disk=none disk_why=: no line, no mountinfo */
-	CHECK(!strcmp(strof(kv, n, "disk_dev"), "none") && !strncmp(strof(kv, n, "disk_why"), "noline-", 7));
-	CHECK(!strcmp(kv[0].key, "sys_user") && kv[0].dec == 2 && NEAR(kv[0].num, 10));
-	CHECK(!strcmp(kv[6].key, "sys_idle") && !strcmp(kv[7].key, "vm_pgfault"));
-	CHECK(!strcmp(kv[17].key, "vm_oom_kill") && !strcmp(kv[18].key, "psi_cpu_some"));
-	CHECK(!strcmp(kv[19].key, "psi_mem_some") && !strcmp(kv[22].key, "psi_io_full"));
-	CHECK(find(kv, n, "vm_compact_stall") == NULL && find(kv, n, "psi_cpu_full") == NULL);
-	CHECK(find(kv, n, "sys_rest") == NULL);
-	for (i = 0; i < n; i++)
-		CHECK(kv[i].str || (kv[i].num >= 0 && isfinite(kv[i].num)));
-	CHECK(sys_keys(&d, kv, 3) == 3);
+	/* into the record by the log's keys, absent ones left out */
+	n = keys(&d, &kv);
+	CHECK(n == 7 + 11 + 5);	/* and disk_dev=none disk_why=: no line, no mountinfo */
+	CHECK(!strcmp(strof(&kv, "disk_dev"), "none") && !strncmp(strof(&kv, "disk_why"), "noline-", 7));
+	CHECK(NEAR(numof(&kv, "sys_user"), 10) && log_numdec(K_SYS_USER) == 2);
+	CHECK(has(&kv, "sys_idle") && has(&kv, "vm_pgfault") && has(&kv, "vm_oom_kill"));
+	CHECK(has(&kv, "psi_cpu_some") && has(&kv, "psi_mem_some") && has(&kv, "psi_io_full"));
+	CHECK(!has(&kv, "vm_compact_stall") && !has(&kv, "psi_cpu_full"));
+	CHECK(!has(&kv, "sys_rest"));
+	CHECK(all_valid(&kv));
 
-	/* the split: 1000 ticks are 10 s of CPU, 2 CPUs over 5 s */
-	if (sysconf(_SC_CLK_TCK) == 100) {
-		CHECK(sys_split(&d, 1.0, 0.3, 2) == 1);
-		CHECK(NEAR(d.busy, 17) && NEAR(d.compile, 10) && NEAR(d.load, 3) && NEAR(d.rest, 4));
-		/* 1000 machine ticks: 100 x (2 + 5) / 1000 + 3 x 50 / sqrt(1000), plus steal (1%) */
-		CHECK(NEAR(d.slack, 0.7 + 150 / sqrt(1000) + 1));
-		n = sys_keys(&d, kv, SYS_KEYS);
-		CHECK(NEAR(numof(kv, n, "sys_rest"), 4) && NEAR(numof(kv, n, "sys_adds"), 1));
-		CHECK(!strcmp(kv[7].key, "sys_rest") && !strcmp(kv[8].key, "sys_adds"));
-		/* more CPU than the machine was busy: rest below -slack */
-		CHECK(sys_split(&d, 2.1, 0.3, 2) == 0 && NEAR(d.rest, -7));
-		n = sys_keys(&d, kv, SYS_KEYS);
-		CHECK(NEAR(numof(kv, n, "sys_rest"), 0) && NEAR(numof(kv, n, "sys_adds"), 0));
-		/* within slack */
-		CHECK(sys_split(&d, 1.5, 0.3, 2) == 1 && NEAR(d.rest, -1));
-		/* the cpu line's total is not window x ncpu */
-		CHECK(sys_split(&d, 0.1, 0, 4) == 0);
-		CHECK(sys_split(&d, -1, 0, 2) == 0 && d.split == 0);
-	}
+	test_split(&d);
 
 	/* a window of 0: nothing that divides by it */
 	sys_delta(&s, &a, &a, 0, &d);
@@ -266,8 +297,7 @@ test_old_kernel(void)
 	const char *dirs[] = { "." };
 	struct sys_sample a, b;
 	struct sys_delta d;
-	struct sys_kv kv[SYS_KEYS];
-	int n;
+	static struct rec kv;
 
 	tree("old");
 	put(P("stat"), "cpu  10 0 10 80 0 0 0\n");
@@ -287,9 +317,9 @@ test_old_kernel(void)
 	CHECK(d.vm[SYS_VM_THP_FAULT_ALLOC] == 8);
 	/* no steal field: no sys_steal; the others over 120 ticks */
 	CHECK(!(d.cpu_have & 1u << SYS_STEAL) && NEAR(d.cpu[SYS_IDLE], 80));
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(find(kv, n, "sys_steal") == NULL && find(kv, n, "psi_cpu_some") == NULL);
-	CHECK(find(kv, n, "vm_pswpin") == NULL && numof(kv, n, "vm_pgfault") == 1);
+	keys(&d, &kv);
+	CHECK(!has(&kv, "sys_steal") && !has(&kv, "psi_cpu_some"));
+	CHECK(!has(&kv, "vm_pswpin") && numof(&kv, "vm_pgfault") == 1);
 
 	/* a counter that went backwards, a vmstat line gone: left out, flagged */
 	put(P("vmstat"), "pgfault 1\npgscan_kswapd_dma 2\npgscan_kswapd_dma32 4\npgscan_kswapd_normal 6\n"
@@ -302,8 +332,8 @@ test_old_kernel(void)
 	CHECK(!(d.vm_have & 1u << SYS_VM_PGSCAN_KSWAPD) && (d.vm_have & 1u << SYS_VM_ALLOCSTALL));
 	CHECK(!(d.cpu_have & 1u << SYS_IDLE) && (d.back & SYS_BACK_CPU));
 	CHECK(NEAR(d.cpu[SYS_USER], 50));
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(find(kv, n, "vm_pgfault") == NULL && find(kv, n, "sys_idle") == NULL);
+	keys(&d, &kv);
+	CHECK(!has(&kv, "vm_pgfault") && !has(&kv, "sys_idle"));
 
 	/* no cpu line */
 	put(P("stat"), "intr 1\n");
@@ -389,9 +419,8 @@ test_disk_partition(void)
 	struct sys_sample a, b;
 	struct sys_delta d;
 	struct sys_snap sn;
-	struct sys_kv kv[SYS_KEYS];
+	static struct rec kv;
 	char mi[8192];
-	int n;
 
 	tree("part");
 	mkdir("sub", 0755);
@@ -424,20 +453,19 @@ test_disk_partition(void)
 	sys_delta(&s, &a, &b, 5.0, &d);
 	CHECK(d.disk[0].have && d.disk[0].rsect == 2000 && d.disk[0].wsect == 4000);
 	CHECK(NEAR(d.disk[0].busy, 50) && NEAR(d.disk[0].wms, 10000) && NEAR(d.disk[0].qdepth, 2));
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk_dev"), "sdz1") && numof(kv, n, "disk_rsect") == 2000);
-	CHECK(numof(kv, n, "disk_wsect") == 4000 && NEAR(numof(kv, n, "disk_busy"), 50));
-	CHECK(numof(kv, n, "disk_wms") == 10000 && NEAR(numof(kv, n, "disk_qdepth"), 2));
-	CHECK(find(kv, n, "disk_why") == NULL);
+	keys(&d, &kv);
+	CHECK(!strcmp(strof(&kv, "disk_dev"), "sdz1") && numof(&kv, "disk_rsect") == 2000);
+	CHECK(numof(&kv, "disk_wsect") == 4000 && NEAR(numof(&kv, "disk_busy"), 50));
+	CHECK(numof(&kv, "disk_wms") == 10000 && NEAR(numof(&kv, "disk_qdepth"), 2));
+	CHECK(!has(&kv, "disk_why"));
 	/* the same device twice: named, figures once */
-	CHECK(!strcmp(strof(kv, n, "odisk_dev"), "sdz1") && find(kv, n, "odisk_rsect") == NULL);
-	CHECK(!strcmp(kv[n - 1].key, "odisk_dev") && !strcmp(kv[n - 7].key, "disk_dev"));
+	CHECK(!strcmp(strof(&kv, "odisk_dev"), "sdz1") && !has(&kv, "odisk_rsect"));
 
 	/* a disk counter that went backwards */
 	sys_delta(&s, &b, &a, 5.0, &d);
 	CHECK(!d.disk[0].have && (d.back & SYS_BACK_DISK));
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk_dev"), "sdz1") && find(kv, n, "disk_busy") == NULL);
+	keys(&d, &kv);
+	CHECK(!strcmp(strof(&kv, "disk_dev"), "sdz1") && !has(&kv, "disk_busy"));
 
 	/* the snapshot: partition's scheduler is its disk's; options merged */
 	sys_snap(&s, &sn, "true", NULL);
@@ -475,9 +503,8 @@ test_disk_mounts(void)
 	const char *ov[] = { "ov" };
 	struct sys_sample a;
 	struct sys_delta d;
-	struct sys_kv kv[SYS_KEYS];
+	static struct rec kv;
 	char mi[20000], ds[1024] = "";
-	int n;
 
 	tree("mounts");
 	put(P("stat"), stat0);
@@ -492,10 +519,10 @@ test_disk_mounts(void)
 	CHECK(s.disk[1].name[0] == '\0' && !strcmp(s.disk[1].why, "nostat"));
 	sys_take(&s, &a);
 	sys_delta(&s, &a, &a, 1, &d);
-	n = sys_keys(&d, kv, SYS_KEYS);
-	CHECK(!strcmp(strof(kv, n, "disk_dev"), "none") && !strcmp(strof(kv, n, "disk_why"), "nodev-tmpfs"));
-	CHECK(!strcmp(strof(kv, n, "odisk_dev"), "none") && !strcmp(strof(kv, n, "odisk_why"), "nostat"));
-	CHECK(find(kv, n, "disk_rsect") == NULL);
+	keys(&d, &kv);
+	CHECK(!strcmp(strof(&kv, "disk_dev"), "none") && !strcmp(strof(&kv, "disk_why"), "nodev-tmpfs"));
+	CHECK(!strcmp(strof(&kv, "odisk_dev"), "none") && !strcmp(strof(&kv, "odisk_why"), "nostat"));
+	CHECK(!has(&kv, "disk_rsect"));
 
 	/* btrfs: anonymous st_dev, the source's sysfs name */
 	put(P("self/mountinfo"), "1 0 0:5 / / rw - btrfs /dev/sdy2 rw,subvol=/@\n");
@@ -548,9 +575,8 @@ test_snap(void)
 	    "CPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n";
 	const char *dirs[] = { "sp ace" };
 	struct sys_snap sn;
-	struct sys_kv kv[SYS_KEYS];
+	static struct rec kv;
 	char mi[8192], big[3000];
-	int n;
 
 	tree("snap");
 	mkdir("sp ace", 0755);
@@ -587,10 +613,15 @@ test_snap(void)
 	CHECK(!strcmp(sn.iosched, "unknown"));	/* no disk in this tree */
 	CHECK(!strcmp(sn.cc, "fakecc (Test) 9.9.9 --version") && !strcmp(sn.make, "Fake Make 1.0"));
 	CHECK(!strcmp(sn.config, "0123456789abcdef"));
-	n = sys_snap_keys(&sn, kv, SYS_KEYS);
-	CHECK(n == 16 && !strcmp(kv[0].key, "box_release") && !strcmp(kv[15].key, "box_config"));
-	CHECK(!strcmp(strof(kv, n, "box_governor"), "performance,powersave"));
-	CHECK(!strcmp(kv[10].key, "box_fstype") && !strcmp(kv[10].str, "xfs"));
+	/* into the snapshot record, by the log's keys */
+	rec_init(&kv);
+	sys_snap_record(&sn, &kv);
+	CHECK(!strcmp(kv.kernel, sn.release) && !strcmp(kv.snap.uname, sn.version));
+	CHECK(!strcmp(kv.snap.cmdline, sn.cmdline) && !strcmp(kv.snap.cpu, sn.cpu));
+	CHECK(!strcmp(kv.snap.governor, "performance,powersave") && !strcmp(kv.snap.thp, "always"));
+	CHECK(!strcmp(kv.snap.ram, "16705597440") && !strcmp(kv.snap.swap, "2147479552"));
+	CHECK(!strcmp(kv.snap.fs, "xfs") && !strcmp(kv.snap.fsopts, "rw,nosuid,relatime,attr2,inode64"));
+	CHECK(!strcmp(kv.snap.sched, "unknown") && !strcmp(kv.snap.cc, sn.cc) && !strcmp(kv.snap.make, sn.make));
 
 	/* arm64, no cpufreq, no THP, a failing make, no swap line, a long cmdline */
 	memset(big, 'x', sizeof(big) - 2);
@@ -620,7 +651,7 @@ test_real(void)
 	const char *dirs[] = { "." };
 	struct sys_sample a, b;
 	struct sys_delta d;
-	struct sys_kv kv[SYS_KEYS];
+	static struct rec kv;
 	double sum = 0, rsum = 0;
 	int n, i;
 
@@ -634,16 +665,15 @@ test_real(void)
 	CHECK(d.window > 0.29 && d.window < 5);
 	CHECK(d.cpu_have & 1u << SYS_USER && d.cpu_have & 1u << SYS_IDLE);
 	CHECK(d.vm_have & 1u << SYS_VM_PGFAULT);
-	n = sys_keys(&d, kv, SYS_KEYS);
+	n = keys(&d, &kv);
 	for (i = 0; i < SYS_CPU_N; i++)
 		if (d.cpu_have & 1u << i) {
 			sum += d.cpu[i];
 			rsum += round(d.cpu[i] * 100) / 100;
 		}
 	CHECK(fabs(sum - 100) < 1e-9 && fabs(rsum - 100) <= 0.035 + 1e-9);
-	for (i = 0; i < n; i++)
-		CHECK(kv[i].str || (isfinite(kv[i].num) && kv[i].num >= 0 && kv[i].num <= 1e12));
-	printf("# real: psi %s%s%s, disk %s%s, %d pairs, window %.3f s, cpu %.2f s\n", sys_psi_state(&s),
+	CHECK(all_valid(&kv));
+	printf("# real: psi %s%s%s, disk %s%s, %d numbers, window %.3f s, cpu %.2f s\n", sys_psi_state(&s),
 	    s.psi_why[0] ? ": " : "", s.psi_why, s.disk[0].name[0] ? s.disk[0].name : "none ",
 	    s.disk[0].why, n, d.window, d.cpu_s);
 	if (s.psi == SYS_PSI_ON)

@@ -6,17 +6,20 @@
 . "$(dirname "$0")/lib.sh"
 man=$top/doc/contest.1
 "$CONTEST" --help > help || fail "contest --help failed"
-grep -o -- '--*[a-zA-Z][a-z-]*' help | sort -u > opts
+# --help's synopsis: one form a line ("contest ..."), continuations joined
+awk '/^(usage: | +)contest( |$)/ { if (f) print f; sub(/^(usage:)? +/, ""); f = $0; next }
+     /^ +\[/ && f { sub(/^ +/, ""); f = f " " $0; next }
+     { if (f) print f; f = "" } END { if (f) print f }' help > help.forms
+# the options: the synopsis's, and the flag column of each line of help
+# (not the words of the help text)
+{ cat help.forms; grep -E '^ +-' help | sed 's/^ *//; s/  .*//'; } |
+	grep -o -- '--*[a-zA-Z][a-z-]*' | sort -u > opts
 [ -s opts ] || fail "no options in --help"
 while read -r o; do
 	esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
 	grep -q -- "$esc" "$man" || fail "option $o not in the man page"
 done < opts
 
-# --help's synopsis: one form a line ("contest ..."), continuations joined
-awk '/^(usage: | +)contest( |$)/ { if (f) print f; sub(/^(usage:)? +/, ""); f = $0; next }
-     /^ +\[/ && f { sub(/^ +/, ""); f = f " " $0; next }
-     { if (f) print f; f = "" } END { if (f) print f }' help > help.forms
 # the man page's: its macros rendered as text (.RB [ \-n / .IR RUNS ]
 # is "[-n RUNS]"), a form at each .br
 awk '/^\.SH/ { on = ($2 == "SYNOPSIS"); next }

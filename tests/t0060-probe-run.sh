@@ -1,6 +1,7 @@
 # The probe runs with every run, no_load included: its keys are in each
 # record and sane (wake-ups about one per 50 ms of the window, p50 <= p99
-# <= max, deadlines met a percentage, its CPU near 5% of the window);
+# <= max, deadlines met a percentage, its CPU near 5% of the window, its
+# run-queue wait from /proc/PID/schedstat a time within the window);
 # --probe off logs none; a bad --probe is refused with exit 2.
 . "$(dirname "$0")/lib.sh"
 expect 0 "$CONTEST" -n 1 --units 8 --lead 0 -k pr no_load process_load
@@ -20,6 +21,12 @@ while read -r line; do
 	fcmp "$dl" '<=' 100 || fail "dl_met: $line"
 	# 5% of a CPU of work, well under half of one on any machine
 	fcmp "$c" '<' "$e * 0.5" || fail "probe CPU $c in $e s: $line"
+	# the kernel's count of its run-queue waits, where it keeps one
+	if [ -r /proc/self/schedstat ]; then
+		rq=$(val "$line" lat_rq)
+		[ -n "$rq" ] || fail "no lat_rq: $line"
+		fcmp "$rq" '>=' 0 && fcmp "$rq" '<' "$e * 1000000" || fail "lat_rq $rq in $e s: $line"
+	fi
 done < runs
 rm -f contest.log
 expect 0 "$CONTEST" -n 1 --units 1 --lead 0 -k off --probe off no_load

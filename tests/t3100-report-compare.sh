@@ -1,14 +1,20 @@
-# -c BASE: per load, a block per row with a line per metric: BASE's mean
-# and %sd, the %change, the row's mean and %sd, '*' where Welch's
-# two-sided t-test gives p < 0.05 (with its direction: Time up is worse),
-# '?' where a side has fewer than 2 ok runs; changes within the noise
-# left out and counted unless -v; the rule stated under the blocks.
-# Worked by hand:
-# Time A 100 102 104 (mean 102, s^2 4), B 110 112 114 (mean 112, s^2 4):
-# +9.8 %, t = 10 / sqrt(4/3 + 4/3) = 6.124, df = 4, and with df = 4 the
-# closed form p = 1 - x (3 - x^2) / 2, x = t / sqrt(t^2 + 4), gives
-# 0.0036: significant.  Loads A 10 20 30, B 25 35 45: +75.0 %, t = 1.837,
-# df = 4, p = 0.140: not significant.
+# -c BASE: the environment first; per load, a block per row with a line
+# per metric: BASE's mean, the row's, the %change with its 95% interval
+# (a ratio of means: Welch on the log ratio, its variance by the delta
+# method) and the family's verdict, marked lines first; '?' where a side
+# has fewer than 2 ok runs; lines within the noise left out and counted
+# unless -v, which adds sd, p and the adjusted p under each line; each
+# block ends with the smallest changes its runs could see; the rule
+# stated under the blocks.  Worked by hand (tests/t3401 checks the
+# engine's sums): Time A 100 102 104, B 110 112 114: log(112/102) =
+# 0.093526, se 0.015312, df 3.966, t(0.975, 3.966) = 2.7802: +9.8%
+# [+5.2, +14.6], p 0.0037.  The family: B's io_load tests (Time and
+# Loads in the verdict tier, CPU%, LCPU% and the shares in the rest; C's
+# cannot be tested) and B's summary of Time and Loads over this one load;
+# Time's weight is its tier's 0.4 x 2/3 (Time counts twice, Loads once):
+# adjusted p = 0.0037 / 0.2667 = 0.014 (the summary's Time, the same
+# test, goes first: the next step's 0.0037 x 0.7333 / 0.2667 is less).
+# Loads A 10 20 30, B 25 35 45: +75%, p 0.19: within the noise.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
 {
@@ -23,27 +29,28 @@
 } > log
 cat > want <<'TABLE'
 io_load: A -> B: ok runs 3 -> 3, Ratio 2.04 -> -
-     base  %sd   %change        this  %sd         metric
-    102.0   2%     +9.8% *     112.0   2%  worse  Time s
-     49.0   2%     -8.9% *      44.7   2%         CPU%
-      9.8   2%     -8.9% *       8.9   2%         LCPU%
-     24.5   2%     -8.9% *      22.3   2%         compile share %
-      4.9   2%     -8.9% *       4.5   2%         load share %
-(2 metrics within the noise not shown; -v shows them)
-
+     base      this  %change [95% interval]   verdict metric
+    102.0     112.0    +9.8% [  +5.2,  +14.6] worse   Time s
+     49.0      44.7    -8.9% [ -12.7,   -5.0] changed CPU%
+     24.5      22.3    -8.9% [ -12.7,   -5.0] changed compile share %
+(4 metrics within the noise not shown; -v shows them)
 TABLE
 expect 0 "$CONTEST" -r -c A log
-sed -n '/^io_load: A -> B/,/^$/p' stdout > got
+sed -n '/^io_load: A -> B/,/^(/p' stdout > got
 diff -u want got || fail "comparison differs"
+head -1 stdout | grep -q '^Environment, B against A:$' || fail "the environment is not first: $(head -3 stdout)"
+grep -q "box: no snapshot of B's box" stdout || fail "no word on the boxes: $(cat stdout)"
+grep -q '^Time: changes below [0-9.]*% cannot be told from noise with 3 runs; [0-9]* runs would$' stdout ||
+    fail "no smallest change seen: $(cat stdout)"
 sed -n '/^io_load: A -> C/,/^$/p' stdout > got
-grep -q '^    102.0   2%    -11.8% ?      90.0    -         Time s$' got || fail "n<2: $(cat got)"
-grep -q '^     20.0  50%    -50.0% ?      10.0    -         Loads MiB$' got || fail "n<2 Loads: $(cat got)"
-grep -q "Welch's two-sided" stdout || fail "rule not stated"
-grep -q 'p < 0.05' stdout || fail "threshold not stated"
+grep -q '^    102.0      90.0   -11.8% ?  *Time s$' got || fail "n<2: $(cat got)"
+grep -q '^     20.0      10.0   -50.0% ?  *Loads MiB$' got || fail "n<2 Loads: $(cat got)"
+grep -q "one$" stdout && grep -q '^comparison in twenty at most when nothing changed' stdout || fail "rule not stated"
 awk 'length > 80 { exit 1 }' stdout || fail "a line over 80 columns"
 expect 0 "$CONTEST" -r -v -c A log
-grep -q '^    102.0   2%     +9.8% \*     112.0   2%  worse  0.0036 Time s$' stdout || fail "-v p-values: $(cat stdout)"
-grep -q '^     20.0  50%    +75.0%        35.0  29%         0.14   Loads MiB$' stdout || fail "-v: Loads within the noise: $(cat stdout)"
+grep -A1 '^    102.0     112.0    +9.8% \[  +5.2,  +14.6\] worse   Time s$' stdout |
+    grep -q '^ *sd 2% -> 2%, p 0.0037, adjusted 0.014$' || fail "-v p-values: $(cat stdout)"
+grep -q '^     20.0      35.0   +75.0% \[ -37.2,   +388\]  *Loads MiB$' stdout || fail "-v: Loads within the noise: $(cat stdout)"
 awk 'length > 80 { exit 1 }' stdout || fail "a line of -v over 80 columns"
 expect 1 "$CONTEST" -r -c nosuch log
 grep -q "no label 'nosuch'" stderr || fail "unknown -c label not refused"

@@ -15,8 +15,12 @@ need python3
 	rec B no_load 130 90 0 0 0
 } > log
 expect 0 "$CONTEST" -r --format csv -c A log
-python3 - stdout <<'PY' || fail "csv content"
+python3 - stdout "$top/tests" <<'PY' || fail "csv content"
 import csv, math, sys
+sys.dont_write_bytecode = True   # nothing written in the source tree
+sys.path.insert(0, sys.argv[2])
+from welch import logratio_p
+P = logratio_p([100, 110], [120, 130])   # Time of A against B
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 cols = ("load label row host jobs workload config unit runs failed invalid".split()
     + [f"{s}_{k}" for s in "time cpu loads lcpu user sys majflt ctxsw".split() for k in "mean sd min max".split()]
@@ -32,8 +36,10 @@ a, b, io = rows
 assert a["runs"] == "2" and float(a["time_mean"]) == 105 and abs(float(a["time_sd"]) - math.sqrt(50)) < 1e-4
 assert a["time_min"] == "100.0000" and a["time_max"] == "110.0000" and a["ratio"] == "1.0000"
 assert b["compare_base"] == "A" and float(b["time_change_pct"]) == 19.05 and b["time_significant"] == "no"
-# t = 20 / sqrt(50/2 + 50/2) = 2.828, df = 2: p = 1 - t / sqrt(2 + t^2) = 1 - sqrt(0.8)
-assert abs(float(b["time_p"]) - (1 - math.sqrt(0.8))) < 1e-5, b["time_p"]
+assert abs(float(b["time_p"]) - P) < 1e-5, (b["time_p"], P)
+assert b["time_mark"] == "noise" and b["loads_mark"] == "" and float(b["time_p_adjusted"]) >= float(b["time_p"])
+assert float(b["time_ci_low"]) < 0 < float(b["time_ci_high"]) and b["ratio_mark"] == ""
+assert float(b["time_mde_pct"]) > 19.05 and b["held_because"] == ""
 assert b["loads_change_pct"] == "" and b["loads_p"] == ""
 assert b["time_verdict"] == "" and b["time_n"] == "2" and b["vm_pswpin_n"] == "0"
 assert io["workload"] == "/src/a,b" and io["runs"] == "1" and io["invalid"] == "1" and io["failed"] == "0"

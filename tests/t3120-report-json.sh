@@ -14,8 +14,12 @@ need python3
 } > log
 expect 0 "$CONTEST" -r --format json -c A log
 python3 -m json.tool stdout > /dev/null || fail "not JSON"
-python3 - stdout <<'PY' || fail "json content"
+python3 - stdout "$top/tests" <<'PY' || fail "json content"
 import json, math, sys
+sys.dont_write_bytecode = True   # nothing written in the source tree
+sys.path.insert(0, sys.argv[2])
+from welch import logratio_p
+P = logratio_p([100, 110], [120, 130])   # Time of A against B
 d = json.load(open(sys.argv[1]))
 assert d["format"] == "contest-report" and d["version"] == 1
 assert d["hosts"] == ["box", 'b"ox'] and d["more_hosts"] is False and d["first_date"] == "2026-12-01T09:00:00Z"
@@ -26,7 +30,7 @@ a, b, io = g
 keys = {"load", "label", "row", "host", "jobs", "workload", "config", "unit", "runs", "failed",
         "invalid", "not_ok", "time", "cpu", "loads", "lcpu", "user", "sys", "majflt", "ctxsw",
         "ratio", "ratio_base", "change", "drop", "disturbed", "probe", "disk_dev", "odisk_dev",
-        "metrics", "ratio_sd"}
+        "metrics", "ratio_sd", "ratio_test"}
 assert set(a) == keys, set(a) ^ keys
 assert a["time"] == {"mean": 105.0, "sd": 7.0711, "min": 100.0, "max": 110.0}
 assert a["change"] is None and a["ratio"] == 1.0
@@ -35,7 +39,10 @@ assert io["not_ok"] == [{"status": "failed", "reason": "exit 2", "runs": 1}]
 assert io["ratio"] == 2.0 and io["ratio_base"] == "A"
 c = b["change"]
 assert c["time_pct"] == 19.05 and c["time_significant"] is False
-assert abs(c["time_p"] - (1 - math.sqrt(0.8))) < 1e-5, c   # t = 2.828, df = 2
+assert abs(c["time_p"] - P) < 1e-5, (c, P)
+t = b["metrics"]["time"]
+assert t["mark"] == "noise" and t["p_adjusted"] >= t["p"] and t["ci_low"] < 0 < t["ci_high"], t
+assert t["held_because"] is None and t["mde_pct"] > 19.05 and b["ratio_test"] is None
 assert c["loads_pct"] is None and c["loads_p"] is None and c["loads_significant"] is None
 assert b["metrics"]["time"]["n"] == 2 and b["metrics"]["time"]["change_pct"] == 19.05
 assert "vm_pswpin" not in b["metrics"] and b["metrics"]["time"]["verdict"] is None
