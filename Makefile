@@ -14,14 +14,15 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 # contest writes): every program below links it
 UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o watchmsg.o sys.o probe.o log.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o watchmsg.o sys.o probe.o profile.o log.o loads/table.o loads/common.o $(LOADS)
 # the report: its entry point, the model, the comparison's family of tests
 # and its engine, then one file per renderer
-REPORT = report.o report/model.o report/family.o report/verdict.o report/text.o \
-	report/compare.o report/csv.o report/json.o report/bars.o report/svg.o report/stats.o
+REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
+	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
+	report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h report.h run.h sys.h util.h \
-	loads/load.h report/model.h report/stats.h report/verdict.h
+HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h sys.h \
+	util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 
@@ -40,7 +41,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 # Each links what it tests and $(UTIL).
 TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
 	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
-	tests/verdict-unit.bin tests/verdict-sim.bin
+	tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin tests/profile-solo.bin \
+	tests/profile-sim.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
@@ -73,6 +75,16 @@ tests/probe-unit.bin: tests/probe-unit.c probe.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/probe-unit.c probe.o $(UTIL) $(LDLIBS)
 tests/probe-solo.bin: tests/probe-solo.c probe.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/probe-solo.c probe.o $(UTIL) $(LDLIBS)
+
+# the kernel profile alone: its unit test, and a driver for tests and
+# make bench (doc/profile.md)
+tests/profile-unit.bin: tests/profile-unit.c profile.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/profile-unit.c profile.o $(UTIL) $(LDLIBS)
+tests/profile-solo.bin: tests/profile-solo.c profile.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/profile-solo.c profile.o $(UTIL) $(LDLIBS)
+# what the diffprofile's marks promise, by simulation through the report's model
+tests/profile-sim.bin: tests/profile-sim.c $(REPORT) log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/profile-sim.c $(REPORT) log.o $(UTIL) $(LDLIBS)
 
 # the fuzzer (tests/fuzz): clang's libFuzzer with ASan and UBSan, over the
 # report's sources; make check runs it briefly when clang has libFuzzer

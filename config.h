@@ -29,6 +29,12 @@
 #define NOFILE_MIN	32		/* open files a run needs at least (ulimit -n): contest 16, the built-in compile 24 */
 #define CAL_TRIES	4		/* tries to calibrate the probe on a busy machine, then none */
 #define CAL_PAUSE	1		/* seconds between those tries */
+#define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
+#define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
+#define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
+#define PROF_TOP	200		/* most symbols a profile record lists ... */
+#define PROF_COVER	95		/* ... or fewer, once they cover this % of the kernel samples */
+#define PROF_COMMS	32		/* most command names of user samples a record lists (--profile all) */
 #define LOCK_PATH	"/run/lock/contest.lock" /* the machine-wide lock of measuring contests (CONTEST_LOCK) */
 
 #endif

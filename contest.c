@@ -50,6 +50,8 @@ static struct {
 	double timeout;			/* --timeout; 0: the default */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
+	int prof_mode;			/* --profile: PROF_* */
+	int prof_set;			/* --profile given: CONTEST_PROFILE does not count */
 	int no_baseline;
 	int report;
 	struct report_opts ro;
@@ -76,6 +78,7 @@ struct invocation {
 static struct cage cage;
 static struct sys machine;		/* the machine's counters (sys.h) */
 static int lock_fd = -1;		/* the machine-wide measuring lock */
+static struct prof prof;		/* the kernel profile's events and kallsyms snapshot */
 
 /* ------------------------------------------------------------- dying */
 
@@ -129,6 +132,7 @@ stopped_by(int sig, int live)
 	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
 	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_PROFILE,	"profile",	0,   "MODE",	RUN,	"the kernel profile: kernel, all, off (default kernel)") \
 	X(OPT_UNTIL,	"until",	0,   "PCT",	RUN,	"rounds until every Ratio is known within PCT %") \
 	X(OPT_MAXROUNDS, "max-rounds",	0,   "N",	RUN,	"with --until: rounds at most (default 20)") \
 	X(OPT_MAXTIME,	"max-time",	0,   "MINUTES",	RUN,	"with --until: no round that would end past this") \
@@ -141,6 +145,7 @@ stopped_by(int sig, int live)
 	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
 	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
 	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
+	X(OPT_PROFILES,	"profiles",	'p', NULL,	REPORT,	"the kernel profiles; with -c, each load's diffprofile") \
 	X(OPT_VERDICT,	"verdict",	0,   "BASE",	REPORT,	"is the newest label (-k) worse than BASE: 0, 1, 125") \
 	X(OPT_THRESHOLD, "threshold",	0,   "PCT",	REPORT,	"with --verdict: worse by over PCT % (default: floors)") \
 	X(OPT_LIST,	"list-loads",	0,   NULL,	ALONE,	"print every load and exit") \
@@ -564,6 +569,16 @@ disturb_env(double *pct)
 	return end == v || *end || errno || !(*pct >= 0 && *pct <= 100) ? -1 : 0;
 }
 
+/* CONTEST_PROFILE's mode, PROF_KERNEL if unset; -1 if bad. */
+static int
+profile_env(int *mode)
+{
+	const char *v = getenv("CONTEST_PROFILE");
+
+	*mode = v ? prof_mode_parse(v) : PROF_KERNEL;
+	return *mode < 0 ? -1 : 0;
+}
+
 /* make, cc, the open-file limit and the environment: exit 1 for what is
  * missing, 2 if bad. */
 static void
@@ -571,11 +586,14 @@ check_tools(void)
 {
 	const char *cc = getenv("CC"), *v;
 	double pct;
+	int mode;
 
 	if (!in_path(make_prog()))
 		errx(1, "cannot find '%s' in PATH", make_prog());
 	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
 		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
+	if (profile_env(&mode) < 0)
+		errx(2, "CONTEST_PROFILE must be kernel, all or off, not '%s'", getenv("CONTEST_PROFILE"));
 	check_cc(cc && *cc ? cc : "cc");
 	check_nofile();
 }
@@ -596,8 +614,9 @@ check_log(int nloads)
 
 	if (out_open(opt.log, OUT_CHECK, why, sizeof(why)) < 0)
 		errx(2, "log: %s", why);
-	/* a snapshot and a record per run (no_load may join), each at most a line */
-	need = (unsigned long long)(opt.runs * (nloads + 1) + 1) * LOG_LINE_MAX;
+	/* a snapshot, and per run (no_load may join) a record and its kernel
+	 * profile's, each at most a line */
+	need = (unsigned long long)(2 * opt.runs * (nloads + 1) + 1) * LOG_LINE_MAX;
 	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
 	    (stat(opt.log, &sb) < 0 ? 0 : (unsigned long long)sb.st_size) + need > rl.rlim_cur)
 		errx(2, "the file size limit (ulimit -f: %llu bytes) leaves the log '%s' too little "
@@ -740,6 +759,8 @@ settle(struct invocation *iv)
 	char path[PATH_MAX + 32];
 
 	disturb_env(&iv->disturb_pct);
+	if (!opt.prof_set)
+		profile_env(&opt.prof_mode);
 	if (opt.tree == NULL)
 		return;
 	if (realpath(opt.tree, iv->tree_dir) == NULL)
@@ -999,7 +1020,7 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
     double *elapsed)
 {
 	static struct run r;
-	static struct rec rec;
+	static struct rec rec, prec;	/* the run's record, its kernel profile's */
 	double el;
 
 	memset(&r, 0, sizeof(r));
@@ -1015,6 +1036,8 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
 
 	run_record(e, &r, &rec);
 	log_run(iv, &rec, r.what);
+	if (run_profile(e, &r, &rec, &prec) == 0)
+		log_run(iv, &prec, r.what);
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
 	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
@@ -1405,6 +1428,26 @@ calibrate(struct run_env *env)
 	    (double)opt.probe.period_ns / 1e6, opt.probe.share, opt.probe.iters, opt.probe.cal_secs);
 }
 
+/*
+ * The kernel profile's events and kallsyms snapshot, once before any
+ * run; where the kernel refuses, say why once and log profile=off.
+ */
+static void
+open_profile(struct run_env *env)
+{
+	if (opt.prof_mode == PROF_OFF) {
+		env->prof_why = "--profile off";
+		return;
+	}
+	if (prof_open(&prof, opt.prof_mode, PROF_HZ, 0) < 0) {
+		fprintf(stderr, "contest: no kernel profile: %s; runs are logged with profile=off\n",
+		    prof.why);
+		env->prof_why = prof.why;
+		return;
+	}
+	env->prof = &prof;
+}
+
 /* How precisely this label's runs so far know each load run (report_precision). */
 static int
 until_prec(const struct invocation *iv, const struct load **loads, int nloads, struct report_prec *p)
@@ -1603,10 +1646,12 @@ run_mode(int argc, char **argv)
 	nloads = baseline_first(loads, nloads, logbase);
 	fill_env(&env, &iv);
 
+	open_profile(&env);
 	machine_lock();
 	calibrate(&env);
 	failed = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
+	prof_close(&prof);
 	cage_close(&cage);
 	failed |= final_report(loads, nloads);
 	if (opt.until > 0) {
@@ -1834,6 +1879,11 @@ parse_options(int argc, char **argv)
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
+		case OPT_PROFILE:
+			if ((opt.prof_mode = prof_mode_parse(optarg)) < 0)
+				errx(2, "--profile must be kernel, all or off, not '%s'", optarg);
+			opt.prof_set = 1;
+			break;
 		case OPT_REPORT: opt.report = 1; break;
 		case OPT_VERBOSE: opt.ro.verbose = 1; break;
 		case OPT_BASE: opt.ro.base = optarg; break;
@@ -1851,6 +1901,7 @@ parse_options(int argc, char **argv)
 		case OPT_BARS: opt.ro.bars = 1; break;
 		case OPT_SVG: opt.ro.svg = optarg; break;
 		case OPT_DISTURBED: opt.ro.disturbed = 1; break;
+		case OPT_PROFILES: opt.ro.profile = 1; break;
 		case OPT_VERDICT:
 			if (!*optarg)
 				errx(2, "--verdict BASE must not be empty");
@@ -1888,6 +1939,7 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	opt.prof_mode = PROF_KERNEL;
 	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
 		errx(2, "%s", why);
 	if ((first = parse_options(argc, argv)) < 0)

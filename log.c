@@ -24,17 +24,17 @@
 #include "outfile.h"
 #include "util.h"
 
-enum type { T_INT, T_LONG, T_NUM, T_STR };
+enum type { T_INT, T_LONG, T_NUM, T_STR, T_LIST };
 
 struct field {
 	const char *key;
 	size_t klen;		/* strlen(key) */
 	enum type type;
-	size_t off;		/* T_NUM: index into rec.num; else offset in struct rec */
+	size_t off;		/* T_NUM: index into rec.num; T_LIST: 0 ksym, 1 usym; else offset in struct rec */
 	size_t size;		/* T_STR: buffer size */
 	int prec;		/* T_NUM: decimals written */
-	int required;		/* LOG_RUN, LOG_SNAP: a record of that kind lacks it: malformed; a writer always writes it */
-	int kind;		/* LOG_RUN, LOG_SNAP: the kinds of record it belongs to */
+	int required;		/* LOG_RUN, LOG_SNAP, LOG_PROF: a record of that kind lacks it: malformed; a writer always writes it */
+	int kind;		/* LOG_RUN, LOG_SNAP, LOG_PROF: the kinds of record it belongs to */
 };
 
 /* One line of the key table (log.h) each, in the order written. */
@@ -43,7 +43,9 @@ struct field {
 	sizeof(((struct rec *)0)->m), 0, req, kd },
 #define F_LNG(m, k, req, kd) { k, sizeof(k) - 1, T_LONG, offsetof(struct rec, m), 0, 0, req, kd },
 #define F_NUM(id, k, p, req) { k, sizeof(k) - 1, T_NUM, id, 0, p, req, LOG_RUN },
-static const struct field fields[] = { LOG_KEYS(F_INT, F_STR, F_LNG, F_NUM) };
+#define F_NUMK(id, k, p, req, kd) { k, sizeof(k) - 1, T_NUM, id, 0, p, req, kd },
+#define F_LIST(which, k, kd) { k, sizeof(k) - 1, T_LIST, which, 0, 0, 0, kd },
+static const struct field fields[] = { LOG_KEYS(F_INT, F_STR, F_LNG, F_NUM, F_NUMK, F_LIST) };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 #define SEENW	((NFIELDS + 63) / 64)
 
@@ -89,6 +91,13 @@ log_numdec(int k)
 }
 
 /* ------------------------------------------------------------ records */
+
+/* The kind of record r is. */
+static int
+kind_of(const struct rec *r)
+{
+	return r->snapshot ? LOG_SNAP : r->prof ? LOG_PROF : LOG_RUN;
+}
 
 void
 rec_init(struct rec *r)
@@ -181,6 +190,30 @@ rec_note(struct rec *r, const char *key, const char *val)
 		return -1;
 	}
 	return 0;
+}
+
+int
+rec_sym_add(struct rec *r, int user, const char *name, double n)
+{
+	struct rec_prof *p = &r->pf;
+	size_t len = strlen(name) + 1;
+	int *cnt = user ? &p->nu : &p->nk, max = user ? LOG_USYM_MAX : LOG_KSYM_MAX;
+	struct rec_sym *e = user ? p->u : p->k;
+
+	if (*cnt >= max || len > sizeof(p->names) - p->len || len == 1)
+		return -1;
+	memcpy(p->names + p->len, name, len);
+	e[*cnt].name = (unsigned)p->len;
+	e[*cnt].n = n;
+	p->len += len;
+	(*cnt)++;
+	return 0;
+}
+
+const char *
+rec_sym_name(const struct rec *r, int user, int i)
+{
+	return r->pf.names + (user ? r->pf.u[i].name : r->pf.k[i].name);
 }
 
 const char *
@@ -358,15 +391,16 @@ safe(unsigned char c)
 	    (c >= '0' && c <= '9') || (c != '\0' && strchr("._,:/+@-~", c) != NULL);
 }
 
-int
-log_encode(const char *src, char *dst, size_t len)
+/* Percent-encode src; a list's entries escape its separator ',' too. */
+static int
+encode(const char *src, char *dst, size_t len, int entry)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = 0;
 
 	for (; *src; src++) {
 		unsigned char c = *src;
-		if (safe(c)) {
+		if (safe(c) && !(entry && c == ',')) {
 			if (n + 1 >= len)
 				return -1;
 			dst[n++] = c;
@@ -382,6 +416,12 @@ log_encode(const char *src, char *dst, size_t len)
 		return -1;
 	dst[n] = '\0';
 	return 0;
+}
+
+int
+log_encode(const char *src, char *dst, size_t len)
+{
+	return encode(src, dst, len, 0);
 }
 
 /* printable ASCII but '\\' (space too with sp): 1, else 0 */
@@ -527,13 +567,42 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * A profile's list, " KEY=N:NAME,N:NAME": the entries that fit before
+ * the line's end (its newline kept room for), none if no entry fits.
+ */
+static void
+format_list(const struct rec *r, int user, const char *key, char *buf, size_t len, size_t *n)
+{
+	int cnt = user ? r->pf.nu : r->pf.nk, i;
+	const struct rec_sym *e = user ? r->pf.u : r->pf.k;
+	char enc[3 * LOG_LINE_MAX], item[3 * LOG_LINE_MAX + 32];
+	size_t start = *n;
+
+	for (i = 0; i < cnt; i++) {
+		int w;
+
+		if (!isfinite(e[i].n) || e[i].n < 0 || e[i].n > LOG_NUM_MAX ||
+		    encode(rec_sym_name(r, user, i), enc, sizeof(enc), 1) < 0)
+			continue;
+		if (*n == start)	/* the key first */
+			w = snprintf(item, sizeof(item), " %s=%.0f:%s", key, e[i].n, enc);
+		else
+			w = snprintf(item, sizeof(item), ",%.0f:%s", e[i].n, enc);
+		if (w < 0 || (size_t)w + 2 > len - *n)
+			break;		/* the rest does not fit: the newline and the NUL need 2 */
+		memcpy(buf + *n, item, (size_t)w);
+		*n += (size_t)w;
+	}
+	buf[*n] = '\0';
+}
+
 int
 log_format(const struct rec *r, char *buf, size_t len)
 {
 	char enc[3 * LOG_WORKLOAD_MAX];
 	size_t i, n = 0, notes = strlen(r->notes);
-
-	int kind = r->snapshot ? LOG_SNAP : LOG_RUN;
+	int kind = kind_of(r);
 
 	if (len > LOG_LINE_MAX)
 		len = LOG_LINE_MAX;
@@ -575,17 +644,20 @@ log_format(const struct rec *r, char *buf, size_t len)
 				return -1;
 			rc = put(buf, len, &n, "%s%s=%s", sep, f->key, enc);
 			break;
+		case T_LIST:
+			format_list(r, (int)f->off, f->key, buf, len, &n);
+			break;
 		}
 		if (rc < 0)
 			return -1;
 	}
 	/* the notes when they fit, else a mark that they did not */
-	if (r->snapshot)
+	if (kind != LOG_RUN)
 		notes = 0;
 	if (notes + 2 < len - n && r->notes_cut == 0) {
 		memcpy(buf + n, r->notes, notes);
 		n += notes;
-	} else if (!r->snapshot && (notes || r->notes_cut)) {
+	} else if (kind == LOG_RUN && (notes || r->notes_cut)) {
 		if (put(buf, len, &n, " notes_cut=1") < 0)
 			return -1;
 	}
@@ -752,6 +824,8 @@ clear(struct rec *r)
 		*(long *)((char *)r + longs[i]) = 0;
 	memset(r->num, 0, sizeof(r->num));
 	memset(r->has, 0, sizeof(r->has));
+	r->pf.nk = r->pf.nu = 0;
+	r->pf.len = 0;
 	r->notes[0] = '\0';
 	r->notes_cut = 0;
 }
@@ -760,7 +834,7 @@ clear(struct rec *r)
 static const unsigned long long *
 required(int kind)
 {
-	static unsigned long long req[2][SEENW];
+	static unsigned long long req[3][SEENW];
 	static int done;
 	size_t i;
 
@@ -770,10 +844,12 @@ required(int kind)
 				req[0][i / 64] |= 1ULL << (i % 64);
 			if (fields[i].required & LOG_SNAP)
 				req[1][i / 64] |= 1ULL << (i % 64);
+			if (fields[i].required & LOG_PROF)
+				req[2][i / 64] |= 1ULL << (i % 64);
 		}
 		done = 1;
 	}
-	return req[kind == LOG_SNAP];
+	return req[kind == LOG_SNAP ? 1 : kind == LOG_PROF ? 2 : 0];
 }
 
 /* A number's value into r; -1 after saying why. */
@@ -812,15 +888,50 @@ whole:
 	return 0;
 }
 
+/*
+ * A profile's list, "N:NAME,N:NAME" (vlen bytes at val), into r: each
+ * N a whole number of at most 13 digits, each NAME percent-encoded and
+ * not empty.  -1 after saying why.
+ */
+static int
+list(const char *key, size_t klen, const char *val, size_t vlen, int user, struct rec *r,
+    char *why, size_t whylen)
+{
+	char name[LOG_LINE_MAX];
+	size_t i = 0, j, k;
+
+	while (i < vlen) {
+		double n = 0;
+
+		for (j = i; j < vlen && val[j] >= '0' && val[j] <= '9'; j++)
+			n = n * 10 + (val[j] - '0');
+		for (k = j + 1; k < vlen && val[k] != ','; k++)
+			;
+		if (j == i || j - i > 13 || j >= vlen || val[j] != ':' || k == j + 1 ||
+		    (k < vlen && k + 1 == vlen))
+			return fail(why, whylen, "bad entry in the list '%s%s'", key, klen);
+		if (n > LOG_NUM_MAX || decode(val + j + 1, k - j - 1, name, sizeof(name)) < 0)
+			return fail(why, whylen, "bad entry in the list '%s%s'", key, klen);
+		if (rec_sym_add(r, user, name, n) < 0)
+			return fail(why, whylen, "list '%s%s' too long", key, klen);
+		i = k + 1;
+	}
+	return 0;
+}
+
 /* After the keys: what a record of its kind needs; 1 or -1 */
 static int
 check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
     size_t whylen)
 {
-	int kind = r->snapshot ? LOG_SNAP : LOG_RUN;
+	int kind = kind_of(r);
 	const unsigned long long *req = required(kind);
 	size_t i;
 
+	if (r->snapshot && r->prof) {
+		snprintf(why, whylen, "both snapshot=1 and prof=1");
+		return -1;
+	}
 	for (i = 0; i < NFIELDS; i++)
 		if ((req[i / 64] & ~seen[i / 64]) == 0)
 			i += 63 - i % 64;	/* this word has them all */
@@ -831,6 +942,10 @@ check(struct rec *r, const unsigned long long *seen, const struct field *empty, 
 		return fail(why, whylen, "empty value of '%s%s'", empty->key, empty->klen);
 	if (r->snapshot > 1) {
 		snprintf(why, whylen, "bad snapshot=%d", r->snapshot);
+		return -1;
+	}
+	if (r->prof > 1) {
+		snprintf(why, whylen, "bad prof=%d", r->prof);
 		return -1;
 	}
 	if (r->version != LOG_VERSION) {
@@ -954,7 +1069,10 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 		if (seen[i / 64] & (1ULL << (i % 64)))
 			return fail(why, whylen, "key '%s%s' given twice", key, klen);
 		seen[i / 64] |= 1ULL << (i % 64);
-		if (f->type == T_STR) {
+		if (f->type == T_LIST) {
+			if (list(key, klen, val, vlen, (int)f->off, r, why, whylen) < 0)
+				return -1;
+		} else if (f->type == T_STR) {
 			if (decode(val, vlen, (char *)r + f->off, f->size) < 0)
 				return fail(why, whylen, "bad or over-long value of '%s%s'", key, klen);
 			if (f->required && vlen == 0)

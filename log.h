@@ -34,11 +34,16 @@
 #define LOG_NOTES_MAX	1024	/* bytes of a record's encoded notes */
 #define LOG_WORKLOAD_MAX 1024	/* bytes of workload, NUL included */
 #define LOG_LABEL_MAX	63	/* longest label, bytes */
+#define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
+#define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
 
 /* What a key belongs to (LOG_KEYS' last two columns). */
 #define LOG_RUN		1	/* a run's record */
 #define LOG_SNAP	2	/* the box's snapshot */
+#define LOG_PROF	4	/* a run's kernel profile (prof=1) */
 #define LOG_BOTH	(LOG_RUN | LOG_SNAP)
+#define LOG_RP		(LOG_RUN | LOG_PROF)	/* a run's, repeated in its profile record */
+#define LOG_ALL		(LOG_RUN | LOG_SNAP | LOG_PROF)
 
 /*
  * The key table: every key of the log, in the order written, one line
@@ -48,36 +53,40 @@
  *   STR(member, "key", required, kind)   a string: a char array of struct rec
  *   LNG(member, "key", required, kind)   a long of struct rec
  *   NUM(K_ID, "key", decimals, required) a number of a run: rec.num[K_ID]
- * required: the kinds of record (LOG_RUN, LOG_SNAP) that are malformed
- * without it (a writer always writes it); kind: those it belongs to.
+ *   NUMK(K_ID, "key", decimals, required, kind)  a number of the kinds given
+ *   LIST(which, "key", kind)             a profile record's list (0 ksym, 1 usym): rec.pf
+ * required: the kinds of record (LOG_RUN, LOG_SNAP, LOG_PROF) that are
+ * malformed without it (a writer always writes it); kind: those it
+ * belongs to.  A list is last: a writer lists what fits in the line.
  */
-#define LOG_KEYS(INT, STR, LNG, NUM) \
-	INT(version, "contest", LOG_BOTH, LOG_BOTH) \
+#define LOG_KEYS(INT, STR, LNG, NUM, NUMK, LIST) \
+	INT(version, "contest", LOG_ALL, LOG_ALL) \
 	INT(snapshot, "snapshot", LOG_SNAP, LOG_SNAP) \
-	STR(date, "date", LOG_BOTH, LOG_BOTH) \
+	INT(prof, "prof", LOG_PROF, LOG_PROF) \
+	STR(date, "date", LOG_ALL, LOG_ALL) \
 	STR(end, "end", 0, LOG_RUN) \
-	STR(host, "host", LOG_BOTH, LOG_BOTH) \
-	STR(label, "label", LOG_BOTH, LOG_BOTH) \
-	STR(kernel, "kernel", 0, LOG_BOTH) \
-	STR(load, "load", LOG_RUN, LOG_RUN) \
-	LNG(run, "run", LOG_RUN, LOG_RUN) \
-	LNG(round, "round", 0, LOG_RUN) \
-	STR(inv, "inv", 0, LOG_BOTH) \
-	STR(status, "status", LOG_RUN, LOG_RUN) \
+	STR(host, "host", LOG_ALL, LOG_ALL) \
+	STR(label, "label", LOG_ALL, LOG_ALL) \
+	STR(kernel, "kernel", 0, LOG_ALL) \
+	STR(load, "load", LOG_RP, LOG_RP) \
+	LNG(run, "run", LOG_RP, LOG_RP) \
+	LNG(round, "round", 0, LOG_RP) \
+	STR(inv, "inv", 0, LOG_ALL) \
+	STR(status, "status", LOG_RP, LOG_RP) \
 	STR(reason, "reason", 0, LOG_RUN) \
-	NUM(K_ELAPSED, "elapsed", 3, LOG_RUN)                  /* compile wall time, CLOCK_MONOTONIC, s */ \
+	NUMK(K_ELAPSED, "elapsed", 3, LOG_RP, LOG_RP)          /* compile wall time, CLOCK_MONOTONIC, s */ \
 	NUM(K_USER, "user", 3, LOG_RUN)                        /* compile user CPU, wait4 rusage, s */ \
 	NUM(K_SYS, "sys", 3, LOG_RUN)                          /* compile system CPU, wait4 rusage, s */ \
 	NUM(K_LCPU, "lcpu", 3, LOG_RUN)                        /* load CPU (user + sys) over the compile window, s */ \
 	NUM(K_UNITS, "units", 3, LOG_RUN)                      /* load work over the compile window, in unit */ \
 	STR(unit, "unit", LOG_RUN, LOG_RUN) \
-	LNG(jobs, "jobs", LOG_RUN, LOG_BOTH) \
-	STR(workload, "workload", LOG_RUN, LOG_BOTH) \
-	STR(config, "config", 0, LOG_BOTH) \
+	LNG(jobs, "jobs", LOG_RP, LOG_ALL) \
+	STR(workload, "workload", LOG_RP, LOG_ALL) \
+	STR(config, "config", 0, LOG_ALL) \
 	STR(cache, "cache", LOG_RUN, LOG_RUN) \
-	STR(drop, "drop", 0, LOG_BOTH) \
+	STR(drop, "drop", 0, LOG_ALL) \
 	STR(contain, "contain", 0, LOG_RUN) \
-	LNG(ncpu, "ncpu", LOG_RUN, LOG_BOTH) \
+	LNG(ncpu, "ncpu", LOG_RP, LOG_ALL) \
 	NUM(K_LEAD, "lead", 3, 0)                              /* seconds the load ran before the compile */ \
 	NUM(K_MAJFLT, "majflt", 0, 0)                          /* compile major page faults */ \
 	NUM(K_MINFLT, "minflt", 0, 0)                          /* compile minor page faults */ \
@@ -85,7 +94,7 @@
 	NUM(K_NIVCSW, "nivcsw", 0, 0)                          /* compile involuntary context switches */ \
 	NUM(K_MAXRSS, "maxrss", 0, 0)                          /* largest resident set of one compile process, KiB */ \
 	NUM(K_SELF, "self", 4, 0)                              /* contest's own CPU over the compile window, s */ \
-	NUM(K_DISTURBED, "disturbed", 1, 0)                    /* CPU time of others over the window, % of all CPUs' time; only when over the threshold */ \
+	NUMK(K_DISTURBED, "disturbed", 1, 0, LOG_RP)           /* CPU time of others over the window, % of all CPUs' time; only when over the threshold */ \
 	/* the whole machine over the window (sys.c): shares of all CPUs' time, /proc/stat, % */ \
 	NUM(K_SYS_USER, "sys_user", 2, 0) \
 	NUM(K_SYS_NICE, "sys_nice", 2, 0) \
@@ -143,6 +152,23 @@
 	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
 	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
 	NUM(K_LAT_RQ, "lat_rq", 1, 0)                          /* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */ \
+	/* the kernel profile (profile.c): its mode in the run's record and its own, why it is off */ \
+	STR(profile, "profile", LOG_PROF, LOG_RP) \
+	STR(profile_why, "profile_why", 0, LOG_RUN) \
+	/* the profile record's samples over the window */ \
+	NUMK(K_PROF_HZ, "prof_hz", 0, LOG_PROF, LOG_PROF)      /* samples a second on each CPU */ \
+	NUMK(K_PROF_S, "prof_s", 3, 0, LOG_PROF)               /* the profile's own window, events enabled to disabled, s */ \
+	NUMK(K_PROF_KERNEL, "prof_kernel", 0, LOG_PROF, LOG_PROF) /* in kernel mode, idle tasks left out */ \
+	NUMK(K_PROF_USER, "prof_user", 0, 0, LOG_PROF)         /* in user mode (--profile all; 0 with kernel) */ \
+	NUMK(K_PROF_IDLE, "prof_idle", 0, LOG_PROF, LOG_PROF)  /* in an idle task: a CPU with nothing to run */ \
+	NUMK(K_PROF_LOST, "prof_lost", 0, LOG_PROF, LOG_PROF)  /* dropped by the kernel: a ring was full */ \
+	NUMK(K_PROF_THROTTLED, "prof_throttled", 0, 0, LOG_PROF) /* times the kernel throttled an event */ \
+	NUMK(K_PROF_UNKNOWN, "prof_unknown", 0, 0, LOG_PROF)   /* kernel samples no text symbol covers */ \
+	NUMK(K_PROF_JOB, "prof_job", 0, 0, LOG_PROF)           /* kernel samples by part of the run: the compile's, */ \
+	NUMK(K_PROF_LOAD, "prof_load", 0, 0, LOG_PROF)         /* the load's, */ \
+	NUMK(K_PROF_PROBE, "prof_probe", 0, 0, LOG_PROF)       /* the probe's, */ \
+	NUMK(K_PROF_REST, "prof_rest", 0, 0, LOG_PROF)         /* everything else's */ \
+	NUMK(K_PROF_CPU, "prof_cpu", 4, 0, LOG_PROF)           /* contest's CPU in the profile's work over the window, s */ \
 	/* the snapshot's own */ \
 	STR(snap.uname, "uname", 0, LOG_SNAP) \
 	STR(snap.cmdline, "cmdline", 0, LOG_SNAP) \
@@ -155,18 +181,38 @@
 	STR(snap.fsopts, "fsopts", 0, LOG_SNAP) \
 	STR(snap.sched, "sched", 0, LOG_SNAP) \
 	STR(snap.cc, "cc", 0, LOG_SNAP) \
-	STR(snap.make, "make", 0, LOG_SNAP)
+	STR(snap.make, "make", 0, LOG_SNAP) \
+	/* the profile's lists, last */ \
+	LIST(1, "usym", LOG_PROF)                              /* user samples per command (--profile all) */ \
+	LIST(0, "ksym", LOG_PROF)                              /* kernel samples per function */
 
 /* The numeric keys of a record, in the order written: index into rec.num. */
 #define LOG_NUM_ID(id, key, decimals, required) id,
+#define LOG_NUMK_ID(id, key, decimals, required, kind) id,
 #define LOG_NOT_NUM(member, key, required, kind)
-enum { LOG_KEYS(LOG_NOT_NUM, LOG_NOT_NUM, LOG_NOT_NUM, LOG_NUM_ID) K_NNUM };
+#define LOG_NOT_LIST(which, key, kind)
+enum { LOG_KEYS(LOG_NOT_NUM, LOG_NOT_NUM, LOG_NOT_NUM, LOG_NUM_ID, LOG_NUMK_ID, LOG_NOT_LIST) K_NNUM };
 
 /* Run outcomes (status=). */
 #define ST_OK		"ok"
 #define ST_FAILED	"failed"
 #define ST_INVALID	"invalid"
 #define ST_TIMEOUT	"timeout"
+
+/* One entry of a profile record's list: a kernel symbol or a command name. */
+struct rec_sym {
+	unsigned name;		/* offset of the name in rec_prof.names */
+	double n;		/* its samples */
+};
+
+/* The lists of a profile record (prof=1), most samples first. */
+struct rec_prof {
+	int nk, nu;			/* entries of k and u */
+	struct rec_sym k[LOG_KSYM_MAX];	/* ksym=: kernel symbols, "name" or "name [module]" */
+	struct rec_sym u[LOG_USYM_MAX];	/* usym=: user-mode samples per command name */
+	size_t len;			/* bytes of names used */
+	char names[LOG_LINE_MAX];	/* the names, NUL-ended each */
+};
 
 struct rec {
 	int version;		/* contest: log format version */
@@ -193,7 +239,10 @@ struct rec {
 	char odisk_dev[32];	/* -o's disk */
 	char odisk_why[64];
 	char probe[24];		/* the probe's profile: audio, video, PERIOD_MS:PERCENT; "" off */
+	char profile[8];	/* the kernel profile: kernel, all, off; "" in old logs */
+	char profile_why[128];	/* why off */
 	int snapshot;		/* 1: not a run but the box's snapshot (snap below) */
+	int prof;		/* 1: not a run but its kernel profile (pf and K_PROF_*) */
 	struct snap {
 		char uname[256];	/* uname -v: the kernel's version string */
 		char cmdline[1024];	/* /proc/cmdline */
@@ -209,6 +258,7 @@ struct rec {
 		char make[128];		/* first line of make --version */
 	} snap;
 	long ncpu;		/* online CPUs */
+	struct rec_prof pf;	/* prof: the lists */
 	double num[K_NNUM];	/* the numeric keys, K_* */
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
 	char notes[LOG_NOTES_MAX]; /* writer: the load's notes, encoded, " k=v" each (rec_note) */
@@ -217,6 +267,15 @@ struct rec {
 
 /* Empty r, version set: the writer's start. */
 void rec_init(struct rec *r);
+/*
+ * Add an entry to a profile record's list (user 0: ksym, 1: usym); -1
+ * when the list or its names are full.  A writer lists what fits in the
+ * line and no more (log_format): a reader takes the kernel samples not
+ * listed as prof_kernel less the listed ones.
+ */
+int rec_sym_add(struct rec *r, int user, const char *name, double n);
+/* The name of entry i of r's ksym (user 0) or usym (user 1). */
+const char *rec_sym_name(const struct rec *r, int user, int i);
 /* Set numeric key k. */
 void rec_set(struct rec *r, int k, double v);
 /*
@@ -245,7 +304,7 @@ int log_numkey(const char *key, size_t klen);
 const char *log_numname(int k);
 int log_numdec(int k);
 
-/* Format r (a run, or a snapshot) as one log line, newline included; -1 if it does not fit. */
+/* Format r (a run, a snapshot or a profile) as one log line, newline included; -1 if it does not fit. */
 int log_format(const struct rec *r, char *buf, size_t len);
 /*
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then
@@ -260,7 +319,9 @@ int log_append(const char *path, const struct rec *r, char *why, size_t whylen);
 /*
  * Parse one line (no newline) into r.  1: a record (a run, or with
  * r->snapshot the box's snapshot: contest, date, host, label, kernel,
- * inv, workload, config and snap); 0: a comment or a blank line; -1:
+ * inv, workload, config and snap, or with r->prof a run's kernel
+ * profile: the run's identity, its configuration, status, elapsed and
+ * disturbed, the K_PROF_* numbers and pf); 0: a comment or a blank line; -1:
  * malformed, why says what is wrong (control bytes of the line escaped).
  */
 int log_parse(const char *line, struct rec *r, char *why, size_t whylen);

@@ -41,7 +41,7 @@ render(FILE *out, const struct model *m)
 	int rc;
 
 	if (o->format == REPORT_CSV)
-		return render_csv(out, m);
+		return o->profile ? render_profile_csv(out, m) : render_csv(out, m);
 	if (o->format == REPORT_JSON)
 		return render_json(out, m);
 	if (o->bars)
@@ -50,6 +50,8 @@ render(FILE *out, const struct model *m)
 		rc = render_compare(out, m);
 	else
 		rc = render_table(out, m);
+	if (rc == 0 && o->profile && !o->compare && !o->bars)
+		rc = render_profile(out, m);
 	if (rc == 0)
 		text_notes(out, m);
 	return rc;

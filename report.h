@@ -20,6 +20,7 @@ struct report_opts {
 	int bars;			/* --bars: text bar chart of Ratio instead of tables */
 	const char *svg;		/* --svg FILE: SVG charts of Ratio and fairness; NULL: none */
 	int disturbed;			/* --disturbed: count runs logged as disturbed in the means */
+	int profile;			/* -p: the kernel profiles (with -c, the diffprofiles) */
 	const char *const *loads;	/* only these loads (NULL: all) */
 	int nloads;
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */

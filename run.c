@@ -506,9 +506,11 @@ sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
 }
 
+static void prof_close_window(const struct run_env *e, struct run *r);
+
 /* the same samples in the reverse order, so each lies inside the other's */
 static void
-sample_close(const struct run_env *e, const struct run *r, struct sample *s)
+sample_close(const struct run_env *e, struct run *r, struct sample *s)
 {
 	if (r->pshm)
 		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
@@ -519,6 +521,7 @@ sample_close(const struct run_env *e, const struct run *r, struct sample *s)
 	s->self = self_cpu();
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
+	prof_close_window(e, r);	/* opened before the command's fork */
 }
 
 /*
@@ -595,6 +598,49 @@ check_load(struct run *r)
 	}
 }
 
+/* Is the kernel profile on? */
+static int
+profiling(const struct run_env *e)
+{
+	return e->prof && e->prof->mode != PROF_OFF;
+}
+
+/*
+ * The profile's events on, its map of PIDs started from the container's
+ * load and probe (read once: a cgroup's list, or the process groups).
+ */
+static void
+prof_open_window(const struct run_env *e)
+{
+	static pid_t pids[8192];
+	int part[2][2] = { { CAGE_LOAD, PROF_LOAD }, { CAGE_PROBE, PROF_PROBE } }, i, n;
+
+	if (!profiling(e))
+		return;
+	prof_start(e->prof);
+	for (i = 0; i < 2; i++) {
+		n = cage_pids(e->cage, part[i][0], pids, (int)(sizeof(pids) / sizeof(pids[0])));
+		prof_seed(e->prof, part[i][1], pids, n);
+	}
+}
+
+/* The profile's events off, its rings read to their end, its figures kept in r. */
+static void
+prof_close_window(const struct run_env *e, struct run *r)
+{
+	int n;
+
+	if (!profiling(e) || !e->prof->on)
+		return;
+	prof_stop(e->prof);
+	r->pt = e->prof->t;
+	n = prof_top(e->prof, r->ptop, PROF_TOP, PROF_COVER);
+	r->nptop = n > 0 ? n : 0;
+	n = e->prof->mode == PROF_ALL ? prof_comms(e->prof, r->pcomm, PROF_COMMS) : 0;
+	r->npcomm = n > 0 ? n : 0;
+	r->profiled = 1;
+}
+
 /*
  * Open the window, wait for the command, close the window.  0, or -1 on
  * a signal.
@@ -602,23 +648,29 @@ check_load(struct run *r)
 static int
 measure(const struct run_env *e, struct run *r, int fd)
 {
-	double next, deadline = 0;
+	double next, drain, deadline = 0;
 
 	cont_reset();
 	r->win.open.t = run_now();
+	prof_open_window(e);
 	if ((r->job_pid = spawn(e, e->job_argv, fd)) < 0) {
 		r->job_pid = 0;
 		r->status = ST_FAILED;	/* not "exited with status 127": it never ran */
 		snprintf(r->reason, sizeof(r->reason), "cannot fork the compile: %s", strerror(errno));
+		prof_close_window(e, r);
+		r->profiled = 0;
 		r->win.close = r->win.open;
 		return 0;
 	}
+	if (profiling(e))
+		prof_child(e->prof, r->job_pid, PROF_JOB);
 	sample_open(e, r, &r->win.open);
 	next = r->win.open.t + 1;
+	drain = r->win.open.t + PROF_DRAIN_S;
 	if (e->timeout > 0)
 		deadline = r->win.open.t + e->timeout;
 	for (;;) {
-		double t;
+		double t, wake;
 
 		if (ended(r->job_pid))
 			break;
@@ -627,9 +679,16 @@ measure(const struct run_env *e, struct run *r, int fd)
 		check_probe(r);
 		if (e->end_with_load && r->load_ended)
 			break;
-		if (caught)
+		if (caught) {
+			prof_close_window(e, r);
 			return -1;
+		}
 		t = run_now();
+		if (profiling(e) && t >= drain) {
+			prof_drain(e->prof);
+			while (drain <= t)
+				drain += PROF_DRAIN_S;
+		}
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = 1;
 			kill(-r->job_pid, SIGKILL);
@@ -645,7 +704,8 @@ measure(const struct run_env *e, struct run *r, int fd)
 				fprintf(stderr, "\r  %s: %d s ", r->what, (int)(t - r->win.open.t));
 			next += 1;
 		}
-		await(-1, deadline > 0 && deadline < next && !r->timed_out ? deadline : next);
+		wake = profiling(e) && drain < next ? drain : next;
+		await(-1, deadline > 0 && deadline < wake && !r->timed_out ? deadline : wake);
 	}
 	sample_close(e, r, &r->win.close);
 	r->win.close.t = run_now();
@@ -1064,9 +1124,70 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 		}
 	}
 	machine(e, r, rec);	/* after the probe: its CPU is the run's own */
+	if (profiling(e))
+		snprintf(rec->profile, sizeof(rec->profile), "%s", prof_mode_name(e->prof->mode));
+	else {
+		snprintf(rec->profile, sizeof(rec->profile), "off");
+		snprintf(rec->profile_why, sizeof(rec->profile_why), "%.127s",
+		    e->prof_why ? e->prof_why : "--profile off");
+	}
 	for (i = 0; i < r->final.nnotes && i < LOAD_NOTES; i++)
 		if (rec_note(rec, r->final.note[i].key, r->final.note[i].val) < 0)
 			rec->notes_cut = 1;	/* a key the log refuses: say so, keep the rest */
+}
+
+int
+run_profile(const struct run_env *e, const struct run *r, const struct rec *rec, struct rec *p)
+{
+	const struct prof_tally *t = &r->pt;
+	int i;
+
+	if (!profiling(e) || !r->profiled)
+		return -1;
+	rec_init(p);
+	p->prof = 1;
+	/* the run's identity and configuration, as its record has them */
+	memcpy(p->date, rec->date, sizeof(p->date));
+	memcpy(p->host, rec->host, sizeof(p->host));
+	memcpy(p->label, rec->label, sizeof(p->label));
+	memcpy(p->kernel, rec->kernel, sizeof(p->kernel));
+	memcpy(p->load, rec->load, sizeof(p->load));
+	p->run = rec->run;
+	p->round = rec->round;
+	memcpy(p->inv, rec->inv, sizeof(p->inv));
+	memcpy(p->status, rec->status, sizeof(p->status));
+	p->jobs = rec->jobs;
+	memcpy(p->workload, rec->workload, sizeof(p->workload));
+	memcpy(p->config, rec->config, sizeof(p->config));
+	memcpy(p->drop, rec->drop, sizeof(p->drop));
+	p->ncpu = rec->ncpu;
+	rec_set(p, K_ELAPSED, rec->num[K_ELAPSED]);
+	if (rec->has[K_DISTURBED])
+		rec_set(p, K_DISTURBED, rec->num[K_DISTURBED]);
+	snprintf(p->profile, sizeof(p->profile), "%s", prof_mode_name(e->prof->mode));
+	rec_set(p, K_PROF_HZ, e->prof->hz);
+	rec_set(p, K_PROF_S, t->t1 - t->t0);
+	rec_set(p, K_PROF_KERNEL, (double)t->kernel);
+	rec_set(p, K_PROF_USER, (double)t->user);
+	rec_set(p, K_PROF_IDLE, (double)t->idle);
+	rec_set(p, K_PROF_LOST, (double)t->lost);
+	if (t->throttled)
+		rec_set(p, K_PROF_THROTTLED, (double)t->throttled);
+	rec_set(p, K_PROF_UNKNOWN, (double)t->unknown);
+	rec_set(p, K_PROF_JOB, (double)t->part[PROF_JOB]);
+	rec_set(p, K_PROF_LOAD, (double)t->part[PROF_LOAD]);
+	if (e->probe && !e->probe->off)
+		rec_set(p, K_PROF_PROBE, (double)t->part[PROF_PROBE]);
+	rec_set(p, K_PROF_REST, (double)t->part[PROF_REST]);
+	rec_set(p, K_PROF_CPU, t->cpu);
+	/* what does not fit in the line log_format leaves out: prof_kernel keeps the total */
+	for (i = 0; i < r->npcomm; i++)
+		if (rec_sym_add(p, 1, r->pcomm[i].name, (double)r->pcomm[i].n) < 0)
+			break;
+	for (i = 0; i < r->nptop; i++)
+		if (rec_sym_add(p, 0, r->ptop[i].name, (double)r->ptop[i].n) < 0)
+			break;
+	return 0;
 }
 
 void

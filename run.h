@@ -7,20 +7,23 @@
  *             PR_SET_PDEATHSIG, oom_score_adj 1000, default signal
  *             state) and wait for its setup; drop the page cache; let
  *             the load lead
- *   open      the window: the clock (t0), fork and exec of the timed
- *             command (the compile), then the samples of the load's work
- *             and CPU and of contest's own CPU
+ *   open      the window: the clock (t0), the kernel profile's events on
+ *             (the container's processes its first PIDs), fork and exec
+ *             of the timed command (the compile), then the samples of the
+ *             load's work and CPU and of contest's own CPU
  *   measure   wait for the command, a signal, the timeout; once a second
  *             look whether the load or the command is stopped (and
  *             whether contest itself was: SIGCONT, the command's
- *             leader: waitid WSTOPPED, at once)
- *   close     the samples again, in the reverse order, then the clock
- *             (t1); then reap the command for its rusage.  Every counter
- *             of the window is thus read inside [t0, t1].
+ *             leader: waitid WSTOPPED, at once); every PROF_DRAIN_S read
+ *             the profile's rings
+ *   close     the samples again, in the reverse order, the profile's
+ *             events off, then the clock (t1); then reap the command for
+ *             its rusage.  Every counter of the window is thus read
+ *             inside [t0, t1].
  *   stop      SIGTERM to the load, SIGKILL to whatever of the run is left
  *             after STOP_GRACE, reap it all, remove the run's directory
  *   classify  ok, failed, timeout or invalid, with a reason
- *   record    the log record (run_record)
+ *   record    the log record (run_record), and the profile's (run_profile)
  *
  * A signal (INT, TERM, HUP, QUIT) at any point ends the run with
  * everything killed and removed and no record: run_do returns -1 and the
@@ -34,8 +37,10 @@
 #include <sys/types.h>
 
 #include "cage.h"
+#include "config.h"
 #include "log.h"
 #include "probe.h"
+#include "profile.h"
 #include "sys.h"
 #include "loads/load.h"
 
@@ -44,6 +49,8 @@ struct run_env {
 	struct cage *cage;		/* from cage_open */
 	struct sys *sys;		/* from sys_open: the whole machine's counters; NULL: none */
 	const struct probe_cfg *probe;	/* calibrated; NULL or off: no probe */
+	struct prof *prof;		/* from prof_open; NULL or mode off: no profile */
+	const char *prof_why;		/* why there is none: logged as profile_why */
 	int outfd;			/* directory of the commands' output files, -1: /dev/null */
 	const char *tree;		/* -s kernel tree (the loads' ctx->tree), NULL: built-in */
 	const char *job_dir;		/* where the commands run */
@@ -105,6 +112,12 @@ struct run {
 	char cache[16];			/* dropped, warm, kept */
 	double lead;			/* seconds the load led */
 	struct window win;
+	int profiled;			/* the profile covered the window: pt, ptop, pcomm hold it */
+	struct prof_tally pt;		/* its totals */
+	struct prof_entry ptop[PROF_TOP];	/* its top symbols (names in e->prof's snapshot) */
+	int nptop;
+	struct prof_entry pcomm[PROF_COMMS];	/* --profile all: user samples by command */
+	int npcomm;
 	int job_status;			/* wait status of the command */
 	struct rusage ru;		/* its rusage */
 	int load_status;		/* wait status of the load, if it ended in the window */
@@ -138,6 +151,11 @@ void run_default_signals(void);
 int run_do(const struct run_env *e, struct run *r);
 /* r's record: e->who's shared fields, then every field of the run. */
 void run_record(const struct run_env *e, const struct run *r, struct rec *rec);
+/*
+ * The run's profile record from its record rec (run_record's): 0, or -1
+ * when the run has no profile (off, or no window).
+ */
+int run_profile(const struct run_env *e, const struct run *r, const struct rec *rec, struct rec *prof);
 /* Print the last lines of r's output on stderr. */
 void run_show_tail(const struct run_env *e, const struct run *r);
 /*

@@ -243,6 +243,82 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 	block_mde(out, m, g);
 }
 
+/* ---------------------------------------------------------- diffprofile */
+
+#define PD_SHOWN 20	/* the largest changes shown without -v */
+#define PD_NAMEW (79 - 43)	/* columns of a function's name */
+
+/* Is the mark of t one to show whatever its rank: a verdict, or held? */
+static int
+pd_marked(const struct vd_test *t)
+{
+	return t && (t->mark == VD_WORSE || t->mark == VD_BETTER || t->mark == VD_CHANGED ||
+	    t->mark == VD_HELD);
+}
+
+/* One line: the change in samples a second, base, this, %change, verdict, name. */
+static void
+pd_line(FILE *out, const struct model *m, double base, double this, const struct vd_test *t,
+    const char *name)
+{
+	char ch[32], bm[32], gm[32], pc[32], nm[256];
+
+	snprintf(ch, sizeof(ch), "%+.1f", this - base);
+	if (strlen(ch) > 8)
+		snprintf(ch, sizeof(ch), "%+.2g", this - base);
+	fit(bm, sizeof(bm), base, 1);
+	fit(gm, sizeof(gm), this, 1);
+	if (base > 0)
+		sgn(pc, sizeof(pc), (this - base) / base * 100, "%");
+	else
+		snprintf(pc, sizeof(pc), "%s", this > 0 ? "new" : "-");
+	pmodel_name(nm, sizeof(nm), name, PD_NAMEW);
+	fprintf(out, "%8s %8s %8s %7s %-7s %s\n", ch, bm, gm, pc, t ? verdict_word(t, m->o->verbose) : "",
+	    nm);
+}
+
+/*
+ * The diffprofile of row g against base b under one load, in the manner
+ * of Bligh's kernbench diffprofile (seed 001): each function's change
+ * in kernel samples a second of the window, + more time (worse), - less
+ * (better), the largest change first, and the marks of the comparison's
+ * family; the largest PD_SHOWN and every one marked, or all with -v;
+ * then the total.
+ */
+static void
+diffprofile(FILE *out, const struct model *m, const char *load, const struct group *b,
+    const struct group *g)
+{
+	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
+	char ld[64];
+	size_t i, shown = 0, tested = 0, marked = 0;
+
+	if (g->prof == NULL || b->prof == NULL || g->pd == NULL)
+		return;
+	model_clean(ld, sizeof(ld), load);
+	fprintf(out, "%s: diffprofile %s -> %s: kernel samples a second of the window,\n"
+	    "+ more time (worse), - less (better); profiled runs %ld -> %ld\n", ld, bn, gn,
+	    b->prof->n, g->prof->n);
+	fprintf(out, "%8s %8s %8s %7s %-7s %s\n", "change", "base", "this", "%change", "verdict",
+	    "function");
+	for (i = 0; i < g->npd; i++) {
+		const struct pdiff *d = &g->pd[i];
+		const struct vd_test *t = model_ptest(m, d->vt);
+
+		tested += t != NULL;
+		marked += pd_marked(t);
+		if (i >= PD_SHOWN && !m->o->verbose && !pd_marked(t))
+			continue;
+		pd_line(out, m, d->base.rate, d->this.rate, t, d->name);
+		shown++;
+	}
+	pd_line(out, m, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel),
+	    model_ptest(m, g->pvt), "total");
+	model_note(out, "(%zu function%s, %zu shown; %zu tested (%.2g%% of the kernel samples or more), "
+	    "%zu marked%s)", g->npd, g->npd == 1 ? "" : "s", shown, tested, PROF_TESTED_PCT, marked,
+	    shown < g->npd ? "; -v shows all" : "");
+}
+
 /* Others' CPU of g, % of all CPUs' time, as the family reads it. */
 static double
 others(const struct group *g)
@@ -423,6 +499,8 @@ render_compare(FILE *out, const struct model *m)
 			if (n++)
 				fputc('\n', out);
 			block(out, m, load, b, g);
+			if (m->o->profile)
+				diffprofile(out, m, load, b, g);
 		}
 		if (n == 0)
 			fprintf(out, "%s: no other row to compare with %s\n", ld, base);

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -133,17 +134,12 @@ change3(FILE *out, const struct change *c)
 	fprintf(out, ",%s", c->tested ? (c->significant ? "yes" : "no") : "");
 }
 
+/* The start of every line of g: load, label, row, host, jobs, workload, config. */
 static void
-line(FILE *out, const struct model *m, const struct group *g)
+ident(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
-	const struct group *b = model_baseline(m, g);
-	struct change c[M_N];
-	struct summary s;
-	int k;
 
-	for (k = 0; k < M_N; k++)
-		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
 	csv_str(out, g->load);
 	fputc(',', out);
 	csv_str(out, w->label);
@@ -155,6 +151,19 @@ line(FILE *out, const struct model *m, const struct group *g)
 	csv_str(out, w->workload);
 	fputc(',', out);
 	csv_str(out, w->config);
+}
+
+static void
+line(FILE *out, const struct model *m, const struct group *g)
+{
+	const struct group *b = model_baseline(m, g);
+	struct change c[M_N];
+	struct summary s;
+	int k;
+
+	for (k = 0; k < M_N; k++)
+		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
+	ident(out, m, g);
 	fputc(',', out);
 	csv_str(out, g->unit_mixed ? "mixed" : g->unit);
 	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
@@ -170,7 +179,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 	change3(out, &c[M_TIME]);
 	change3(out, &c[M_LOADS]);
 
-	fprintf(out, ",%s,%ld", w->drop, g->disturbed);
+	fprintf(out, ",%s,%ld", m->rows[g->row].drop, g->disturbed);
 	csv_num(out, "%.4f", model_ratio_sd(m, g));
 	fputc(',', out);
 	csv_str(out, g->probe);
@@ -209,5 +218,86 @@ render_csv(FILE *out, const struct model *m)
 	for (i = 0; i < m->nsect; i++)
 		EACH(m, i, k, g)
 			line(out, m, g);
+	return 0;
+}
+
+/* ---------------------------------------------------------- -p profiles */
+
+/* The start of a profile line: the group's row, then kind and name. */
+static void
+prow(FILE *out, const struct model *m, const struct group *g, const char *kind, const char *name)
+{
+	ident(out, m, g);
+	fprintf(out, ",%s,", kind);
+	csv_str(out, name);
+	fprintf(out, ",%ld", g->prof->n);
+}
+
+/* The lines of one name table: every function or command listed, by share. */
+static void
+ptable(FILE *out, const struct model *m, const struct group *g, const struct ptab *t, const char *kind)
+{
+	size_t *idx = pmodel_order(t), i;
+
+	for (i = 0; idx && i < t->nsym; i++) {
+		const struct psym *s = &t->sym[idx[i]];
+
+		prow(out, m, g, kind, psym_name(t, s));
+		fprintf(out, ",%ld", s->listed);
+		csv_num(out, "%.4f", psym_mean(t, s, 0));
+		csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
+		csv_num(out, "%.4f", psym_mean(t, s, 1));
+		csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
+		fputc('\n', out);
+	}
+	free(idx);
+}
+
+/*
+ * -p --format csv: the kernel profiles whole, one line per row, load and
+ * name: the kernel samples (kind kernel: share of the CPUs' time,
+ * samples a second), the idle ones, the parts (share of the kernel
+ * samples), then every function and command listed.
+ */
+int
+render_profile_csv(FILE *out, const struct model *m)
+{
+	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
+	const struct group *g;
+	size_t i, k;
+	int j;
+
+	fputs("load,label,row,host,jobs,workload,config,kind,name,runs,listed,share_mean,share_sd,"
+	    "rate_mean,rate_sd\n", out);
+	for (i = 0; i < m->nsect; i++)
+		EACH(m, i, k, g) {
+			const struct pgroup *p = g->prof;
+
+			if (p == NULL || p->n == 0)
+				continue;
+			prow(out, m, g, "kernel", "total");
+			fprintf(out, ",%ld", p->n);
+			csv_num(out, "%.4f", stats_mean(&p->kshare));
+			csv_num(out, "%.4f", stats_sd(&p->kshare));
+			csv_num(out, "%.4f", stats_mean(&p->kernel));
+			csv_num(out, "%.4f", stats_sd(&p->kernel));
+			fputc('\n', out);
+			prow(out, m, g, "idle", "idle");
+			fprintf(out, ",%ld", p->n);
+			csv_num(out, "%.4f", stats_mean(&p->idle));
+			csv_num(out, "%.4f", stats_sd(&p->idle));
+			fputs(",,\n", out);
+			for (j = 0; j < PM_NPARTS; j++) {
+				if (p->part[j].n == 0)
+					continue;
+				prow(out, m, g, "part", part[j]);
+				fprintf(out, ",%ld", p->part[j].n);
+				csv_num(out, "%.4f", stats_mean(&p->part[j]));
+				csv_num(out, "%.4f", stats_sd(&p->part[j]));
+				fputs(",,\n", out);
+			}
+			ptable(out, m, g, &p->k, "function");
+			ptable(out, m, g, &p->u, "command");
+		}
 	return 0;
 }

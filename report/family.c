@@ -18,6 +18,7 @@
 #include "model.h"
 
 #define ENV_OTHERS	2.0	/* points of all CPUs' time of others' CPU that explain a change */
+#define PROF_WEIGHT	5.0	/* a load's diffprofile weighs in its tier as many metrics */
 #define ENV_STEAL	1.0	/* points of steal that do */
 #define NSUM		64	/* loads a summary's test takes at most */
 
@@ -347,6 +348,96 @@ sum_tests(struct model *m, size_t row, size_t base)
 	return 0;
 }
 
+/*
+ * One side of a function's test: its samples a second over the side's
+ * runs, those that did not list it taken at absent (0, or the most it
+ * may have had there).
+ */
+static void
+pside_part(struct vd_part *p, double coef, const struct pside *s, double absent)
+{
+	double n = (double)s->n, s1 = s->rate * n, s2, miss = (double)(s->n - s->listed);
+
+	s2 = (isnan(s->vrate) ? 0 : s->vrate * (n - 1)) + n * s->rate * s->rate;
+	s1 += miss * absent;
+	s2 += miss * absent * absent;
+	p->coef = coef;
+	p->n = s->n;
+	p->mean = s1 / n;
+	p->var = s->n > 1 ? (s2 - n * p->mean * p->mean) / (n - 1) : NAN;
+	if (p->var < 0)
+		p->var = 0;
+}
+
+/* Is d tested: 2 runs a side, and its share, both sides' runs pooled, at least PROF_TESTED? */
+static int
+pd_tested(const struct pdiff *d)
+{
+	const struct pside *x = &d->this, *y = &d->base;
+
+	return x->n >= 2 && y->n >= 2 &&
+	    (x->share * (double)x->n + y->share * (double)y->n) / (double)(x->n + y->n) >= PROF_TESTED_PCT;
+}
+
+/* A test of the diffprofile: kind, tier, weight and environment. */
+static void
+pd_setup(struct vd_test *t, const struct group *g, double rweight)
+{
+	t->kind = VK_COUNT;	/* samples a second: 10% and 1 a second */
+	t->tier = VT_OTHER;
+	t->rweight = rweight;
+	t->better = -1;		/* more of the kernel's time is worse */
+	t->explain = g->explain;	/* the profile is the whole machine's: others' CPU shows */
+	t->why = g->envwhy;
+}
+
+/*
+ * The diffprofile of g against b and its tests: each function whose
+ * share of the kernel samples, pooled over both sides' runs, reaches
+ * PROF_TESTED_PCT (a choice blind to which side is which, so it biases no
+ * test), the whole diffprofile weighing PROF_WEIGHT metrics; and the
+ * kernel samples a second.  A function a run did not list is taken, in
+ * its test, at the end of its range (0, or the run's cut) that brings
+ * the two sides closer.  -1 when out of memory.
+ */
+static int
+profile_tests(struct model *m, struct group *g, const struct group *b)
+{
+	struct vd_part p[2];
+	size_t i, n, ti, tested = 0;
+	struct pdiff *d;
+
+	if (g->prof == NULL || b->prof == NULL || g->prof->n == 0 || b->prof->n == 0)
+		return 0;
+	if ((n = pmodel_diff(b->prof, g->prof, &d)) == NONE)
+		return -1;
+	g->pd = d;
+	g->npd = n;
+	for (i = 0; i < n; i++)
+		tested += pd_tested(&d[i]);
+	for (i = 0; i < n; i++) {
+		int up = d[i].this.rate > d[i].base.rate;
+
+		if (!pd_tested(&d[i]))
+			continue;
+		if ((ti = new_test(m)) == NONE)
+			return -1;
+		pside_part(&p[0], 1, &d[i].this, up ? 0 : d[i].this.cut_rate);
+		pside_part(&p[1], -1, &d[i].base, up ? d[i].base.cut_rate : 0);
+		pd_setup(&m->vt[ti], g, PROF_WEIGHT / (double)tested);
+		vd_parts(&m->vt[ti], p, 2, p[1].mean);
+		d[i].vt = ti;
+	}
+	if ((ti = new_test(m)) == NONE)
+		return -1;
+	part_of(&p[0], 1, &g->prof->kernel);
+	part_of(&p[1], -1, &b->prof->kernel);
+	pd_setup(&m->vt[ti], g, 1);
+	vd_parts(&m->vt[ti], p, 2, p[1].mean);
+	g->pvt = ti;
+	return 0;
+}
+
 /* Every row against -c's, every test decided together; -1 when out of memory. */
 int
 model_verdicts(struct model *m)
@@ -371,7 +462,7 @@ model_verdicts(struct model *m)
 			continue;
 		EACH(m, i, k, g)
 			if (g != b && g->m[M_TIME].n > 0 && (m->only_row == NONE || g->row == m->only_row) &&
-			    group_tests(m, g, b) < 0)
+			    (group_tests(m, g, b) < 0 || (m->o->profile && profile_tests(m, g, b) < 0)))
 				return -1;
 	}
 	for (i = 0; i < m->nrows; i++)
@@ -395,6 +486,12 @@ model_test(const struct model *m, const struct group *g, int slot)
 		slot = F_RATIO;
 	ti = m->vslot[g->vt * F_SLOTS + (size_t)slot];
 	return ti == NONE ? NULL : &m->vt[ti];
+}
+
+const struct vd_test *
+model_ptest(const struct model *m, size_t vt)
+{
+	return vt == NONE || vt >= m->nvt ? NULL : &m->vt[vt];
 }
 
 const struct vd_test *

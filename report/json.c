@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -219,6 +220,69 @@ change1(FILE *out, const struct model *m, const struct group *g, const struct gr
 	fprintf(out, ", \"loads_significant\": %s}", l.tested ? (l.significant ? "true" : "false") : "null");
 }
 
+/* One name table of a profile, whole: functions or commands, by share. */
+static void
+ptable(FILE *out, const struct ptab *t)
+{
+	size_t *idx = pmodel_order(t), i;
+
+	fputc('[', out);
+	for (i = 0; idx && i < t->nsym; i++) {
+		const struct psym *s = &t->sym[idx[i]];
+
+		fputs(i ? ",\n       {\"name\": " : "\n       {\"name\": ", out);
+		json_str(out, psym_name(t, s));
+		fprintf(out, ", \"listed\": %ld, \"share\": ", s->listed);
+		json_num(out, "%.4f", psym_mean(t, s, 0));
+		fputs(", \"share_sd\": ", out);
+		json_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
+		fputs(", \"rate\": ", out);
+		json_num(out, "%.4f", psym_mean(t, s, 1));
+		fputs(", \"rate_sd\": ", out);
+		json_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
+		fputc('}', out);
+	}
+	fputc(']', out);
+	free(idx);
+}
+
+/* -p: the group's kernel profile, whole (null without one). */
+static void
+profile(FILE *out, const struct group *g)
+{
+	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
+	const struct pgroup *p = g->prof;
+	int i;
+
+	fputs(",\n     \"profile\": ", out);
+	if (p == NULL || p->n == 0) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"runs\": %ld, \"mode\": ", p->n);
+	json_str(out, p->mode_mixed ? "mixed" : p->mode);
+	fputs(", \"kernel_rate\": {", out);
+	stat4(out, &p->kernel);
+	fputs("}, \"kernel_pct\": ", out);
+	json_num(out, "%.4f", stats_mean(&p->kshare));
+	fputs(", \"idle_pct\": ", out);
+	json_num(out, "%.4f", stats_mean(&p->idle));
+	fprintf(out, ", \"lost\": %.0f, \"contest_cpu_pct\": ", p->lost.sum);
+	json_num(out, "%.4f", stats_mean(&p->cpu));
+	fputs(", \"parts\": {", out);
+	for (i = 0; i < PM_NPARTS; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : "", part[i]);
+		json_num(out, "%.4f", stats_mean(&p->part[i]));
+	}
+	fputs("}, \"cut_share\": ", out);
+	json_num(out, "%.4f", p->k.cut_share);
+	fputs(",\n      \"functions\": ", out);
+	ptable(out, &p->k);
+	fputs(",\n      \"commands\": ", out);
+	ptable(out, &p->u);
+	fputc('}', out);
+}
+
 static void
 group(FILE *out, const struct model *m, const struct group *g)
 {
@@ -266,6 +330,8 @@ group(FILE *out, const struct model *m, const struct group *g)
 	change1(out, m, g, cb);
 	fputs(",\n     \"ratio_test\": ", out);
 	test_obj(out, cb ? model_test(m, g, F_RATIO) : NULL);
+	if (m->o->profile)
+		profile(out, g);
 }
 
 static void

@@ -312,6 +312,7 @@ group_get(struct model *m, const struct rec *r)
 		return NULL;
 	g->row = row;
 	g->vt = NONE;
+	g->pvt = NONE;
 	snprintf(g->load, sizeof(g->load), "%s", r->load);
 	snprintf(g->unit, sizeof(g->unit), "%s", r->unit);
 	g->hash = h;
@@ -514,7 +515,9 @@ count(struct model *m, struct group *g, const struct rec *r)
 			g->disturbed_max = r->num[K_DISTURBED];
 		return;
 	}
-	if (strcmp(g->unit, r->unit))
+	if (g->unit[0] == '\0')	/* made by a profile record, which has no unit */
+		snprintf(g->unit, sizeof(g->unit), "%s", r->unit);
+	else if (strcmp(g->unit, r->unit))
 		g->unit_mixed = 1;
 	if (g->probe[0] == '\0' && r->probe[0])
 		snprintf(g->probe, sizeof(g->probe), "%s", r->probe);
@@ -626,6 +629,25 @@ snap_find(const struct model *m, const char *host, const char *label)
 
 /* -------------------------------------------------------------- reading */
 
+/*
+ * A run's kernel profile: into its group's profile when the run counts
+ * (ok, and not disturbed unless --disturbed), as count() counts runs.
+ */
+static int
+fold_profile(struct model *m, struct rec *r)
+{
+	const char *l;
+	struct group *g;
+
+	if (strcmp(r->status, ST_OK) || (r->has[K_DISTURBED] && !m->o->disturbed))
+		return 0;
+	if ((l = alias_of(m->o, r->load)) != NULL)
+		snprintf(r->load, sizeof(r->load), "%s", l);
+	if ((g = group_get(m, r)) == NULL)
+		return -1;
+	return pmodel_fold(g, r);
+}
+
 /* Fold one record in; -1 when out of memory. */
 static int
 fold(struct model *m, struct rec *r, const char *name, long lineno)
@@ -635,6 +657,8 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 
 	if (r->snapshot)
 		return snap_add(m, r);
+	if (r->prof)
+		return fold_profile(m, r);
 	if (!strcmp(r->status, ST_OK) && !(r->num[K_ELAPSED] >= MIN_ELAPSED)) {
 		fprintf(stderr, "%s:%ld: status ok with elapsed %s\n", name, lineno,
 		    r->num[K_ELAPSED] > 0 ? "under 1 ms" : "0");
@@ -937,8 +961,11 @@ model_free(struct model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->ngroups; i++)
+	for (i = 0; i < m->ngroups; i++) {
+		pmodel_free(m->groups[i]->prof);
+		free(m->groups[i]->pd);
 		free(m->groups[i]);
+	}
 	free(m->groups);
 	free(m->hash);
 	for (i = 0; i < m->nrows; i++) {

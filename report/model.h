@@ -202,6 +202,58 @@ struct why {
 	long n;
 };
 
+/*
+ * The kernel profiles of a group's ok runs (pmodel.c): one table of
+ * names, the kernel symbols (k) or the commands of the user samples (u).
+ * A name a run did not list counts 0 in that run; it had at most the
+ * run's cut (cut_share, cut_rate: the largest cut of the runs).
+ */
+struct psym {
+	size_t name;		/* offset in the table's names */
+	unsigned long h;	/* hash of the name */
+	double share[2];	/* sum over the runs of its share of their samples (%), and of its square */
+	double rate[2];		/* the same of its samples a second of the window */
+	long listed;		/* runs whose list had it */
+};
+struct ptab {
+	struct psym *sym;
+	size_t nsym, cap;
+	size_t *slot, nslot;	/* open addressing: 1 + index, 0 empty */
+	char *names;
+	size_t len, capn;
+	long runs;		/* records folded in */
+	double cut_share, cut_rate;	/* the most a name left out of a run's list had */
+};
+#define PM_NPARTS 4		/* the parts of prof_job, prof_load, prof_probe, prof_rest */
+struct pgroup {
+	long n;			/* profile records counted */
+	char mode[8];		/* kernel or all: the first record's */
+	int mode_mixed;		/* records disagree */
+	struct acc kernel;	/* kernel samples a second of the window */
+	struct acc kshare;	/* kernel samples, % of the CPUs' time in samples: hz x ncpu x elapsed */
+	struct acc idle;	/* idle samples, the same */
+	struct acc part[PM_NPARTS];	/* kernel samples by part, % of the kernel's */
+	struct acc lost;	/* samples lost, a run */
+	struct acc cpu;		/* contest's CPU in the profile, % of one CPU over the window */
+	struct ptab k, u;
+};
+
+/* One side of a symbol in a diffprofile. */
+struct pside {
+	long n;			/* runs profiled */
+	long listed;		/* runs that listed it */
+	double rate, vrate;	/* mean and sample variance of its samples a second (absent: 0) */
+	double share, vshare;	/* of its share of the kernel samples, % */
+	double cut_rate, cut_share;	/* what it may have had in the runs that did not list it */
+};
+/* A symbol of a row against the base (pmodel_diff). */
+struct pdiff {
+	const char *name;	/* in one of the two groups' tables */
+	struct pside base, this;
+	double d;		/* this.rate - base.rate: samples a second, + more time */
+	size_t vt;		/* -c: its test, an index of model.vt; NONE: not tested */
+};
+
 /* The runs of one row under one load. */
 struct group {
 	size_t row;
@@ -217,6 +269,11 @@ struct group {
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
+	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
+	/* -c -p: its diffprofile against BASE's (family.c), by the size of the change */
+	struct pdiff *pd;
+	size_t npd;
+	size_t pvt;		/* the test of its kernel samples a second, NONE if none */
 	struct group *next;	/* hash chain */
 	size_t tidx;		/* place of the load in o->order; past it if unknown */
 	/* -c: its tests (model.vslot from vt x F_SLOTS), NONE if none */
@@ -340,6 +397,10 @@ const char *model_unit_words(const char *unit);
 int model_verdicts(struct model *);	/* -1: out of memory */
 const struct vd_test *model_test(const struct model *, const struct group *, int slot);
 const struct vd_test *model_sum_test(const struct model *, size_t row, int s);
+/* A function of a diffprofile is tested when its share of the kernel samples, both sides' runs pooled, reaches this % */
+#define PROF_TESTED_PCT 0.25
+/* A diffprofile's test (pdiff.vt, group.pvt), NULL if none. */
+const struct vd_test *model_ptest(const struct model *, size_t vt);
 int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
 void model_round_end(struct model *, struct row *);
 unsigned long model_load_sig(const char *load);
@@ -359,11 +420,27 @@ void model_clean(char *dst, size_t len, const char *src);	/* fixed width: contro
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
 
+/* pmodel.c: the kernel profiles */
+int pmodel_fold(struct group *, const struct rec *);	/* an ok profile record; -1 out of memory */
+void pmodel_free(struct pgroup *);
+const char *psym_name(const struct ptab *, const struct psym *);
+double psym_mean(const struct ptab *, const struct psym *, int rate);	/* rate 1: samples a second; 0: share % */
+double psym_var(const struct ptab *, const struct psym *, int rate);	/* NAN under 2 runs */
+size_t *pmodel_order(const struct ptab *);	/* indices by share, most first; free() it; NULL out of memory */
+/* The symbols of both, by the size of their change, largest first: *out (free() it); NONE out of memory. */
+size_t pmodel_diff(const struct pgroup *base, const struct pgroup *g, struct pdiff **out);
+/* A name cleaned (model_clean) in at most cols columns: cut, ending with PROF_CUT. */
+#define PROF_CUT "..."
+void pmodel_name(char *dst, size_t len, const char *src, size_t cols);
+
+
 /* The renderers: each reads the model only; report() calls them. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
 int render_csv(FILE *, const struct model *);		/* csv.c */
 int render_json(FILE *, const struct model *);		/* json.c */
+int render_profile(FILE *, const struct model *);	/* profile.c: -p */
+int render_profile_csv(FILE *, const struct model *);	/* csv.c: -p --format csv */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
 int render_verdict(FILE *, const struct model *, size_t row, double threshold);	/* compare.c: --verdict */

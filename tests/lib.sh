@@ -21,6 +21,10 @@ export CONTEST_LOCK
 # back to test it
 CONTEST_DISTURB_PCT=100
 export CONTEST_DISTURB_PCT
+# the kernel profile only where a test asks for it (t03xx): it reads
+# /proc/kallsyms in every invocation and logs a record a run
+CONTEST_PROFILE=off
+export CONTEST_PROFILE
 # expect CODE CMD...: run CMD, its exit status must be CODE
 expect() {
 	want=$1; shift
@@ -123,4 +127,14 @@ user_dir() {
 	U=$(mktemp -d "/tmp/contest-$(basename "$0" .sh).XXXXXX") || fail "mktemp"
 	trap 'rm -rf "$T" "$U"' EXIT
 	chmod "${1:-777}" "$U"
+}
+# as_nobody: a copy of contest in a user_dir that nobody (uid 65534) may
+# run and write; the test is in $U
+as_nobody() {
+	command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+	[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
+	user_dir 777
+	cp "$CONTEST" "$U/contest"
+	chmod 755 "$U/contest"
+	cd "$U" || fail "cd"
 }

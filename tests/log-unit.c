@@ -52,6 +52,126 @@ sample(struct rec *r)
 static int parse(const char *, struct rec *, char *);
 
 /*
+ * A run's kernel profile: its own kind of record (prof=1), the run's
+ * identity and configuration, the numbers, and the lists: names with
+ * spaces, brackets and commas come back whole; a list longer than the
+ * line is cut to what fits, never the line; bad lists are refused.
+ */
+static void
+profile(void)
+{
+	static struct rec a, b;
+	char buf[LOG_LINE_MAX + 1], why[160], name[300];
+	double listed = 0;
+	int n, i;
+
+	sample(&a);
+	a.prof = 1;
+	strcpy(a.status, "ok");
+	strcpy(a.profile, "all");
+	rec_set(&a, K_PROF_HZ, 997);
+	rec_set(&a, K_PROF_KERNEL, 12345);
+	rec_set(&a, K_PROF_IDLE, 10);
+	rec_set(&a, K_PROF_LOST, 0);
+	rec_set(&a, K_PROF_JOB, 12000);
+	rec_set(&a, K_PROF_CPU, 0.0123);
+	CHECK(rec_sym_add(&a, 0, "clear_page_erms", 5000) == 0);
+	CHECK(rec_sym_add(&a, 0, "ext4_mount [ext4]", 40) == 0);
+	CHECK(rec_sym_add(&a, 0, "odd,name:x", 3) == 0);
+	CHECK(rec_sym_add(&a, 1, "kworker/u4:2", 7) == 0);
+	CHECK(rec_sym_add(&a, 0, "", 1) == -1);
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strncmp(buf, "contest=1 prof=1 ", 17) == 0);
+	CHECK(strstr(buf, " ksym=5000:clear_page_erms,40:ext4_mount%20%5Bext4%5D,3:odd%2Cname:x\n") != NULL);
+	CHECK(strstr(buf, " usym=7:kworker/u4:2 ") != NULL);
+	/* a run's keys that are not the profile's stay out; notes too */
+	CHECK(strstr(buf, "majflt=") == NULL && strstr(buf, "size=") == NULL && strstr(buf, "unit=") == NULL);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1 && b.prof == 1 && !b.snapshot);
+	CHECK(b.pf.nk == 3 && b.pf.nu == 1 && !strcmp(rec_sym_name(&b, 0, 1), "ext4_mount [ext4]") &&
+	    !strcmp(rec_sym_name(&b, 0, 2), "odd,name:x") && b.pf.k[0].n == 5000 &&
+	    !strcmp(rec_sym_name(&b, 1, 0), "kworker/u4:2") && b.pf.u[0].n == 7);
+	CHECK(b.num[K_PROF_KERNEL] == 12345 && b.num[K_PROF_HZ] == 997 && b.has[K_PROF_JOB] &&
+	    !b.has[K_PROF_LOAD] && fabs(b.num[K_PROF_CPU] - 0.0123) < 1e-9);
+	CHECK(rec_same_config(&a, &b) && !strcmp(b.load, "io_load") && b.run == 2 &&
+	    !strcmp(b.profile, "all") && fabs(b.num[K_ELAPSED] - 61.2345) < 0.001);
+
+	/* 400 long names: the line holds what fits, whole entries only */
+	sample(&a);
+	a.prof = 1;
+	strcpy(a.profile, "kernel");
+	rec_set(&a, K_PROF_HZ, 997);
+	rec_set(&a, K_PROF_KERNEL, 1e6);
+	rec_set(&a, K_PROF_IDLE, 0);
+	rec_set(&a, K_PROF_LOST, 0);
+	for (i = 0; i < LOG_KSYM_MAX; i++) {
+		snprintf(name, sizeof(name), "a_rather_long_kernel_function_name_number_%d", i);
+		if (rec_sym_add(&a, 0, name, 1000 - i) < 0)
+			break;
+	}
+	CHECK(i > 100 && a.pf.nk == i);
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && n < LOG_LINE_MAX && buf[n - 1] == '\n');
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1 && b.pf.nk > 50 && b.pf.nk < a.pf.nk);
+	for (i = 0; i < b.pf.nk; i++)
+		listed += b.pf.k[i].n;
+	CHECK(listed < b.num[K_PROF_KERNEL]);
+	CHECK(!strcmp(rec_sym_name(&b, 0, b.pf.nk - 1), rec_sym_name(&a, 0, b.pf.nk - 1)));
+
+}
+
+/* What a reader refuses of a profile record; a run's record's profile keys. */
+static void
+profile_refused(void)
+{
+	static struct rec a, b;
+	char buf[LOG_LINE_MAX + 1], why[160], line[LOG_LINE_MAX * 2];
+	int n, i;
+
+	snprintf(line, sizeof(line), "contest=1 prof=1 date=d host=h label=l load=no_load run=1 status=ok "
+	    "elapsed=1 jobs=2 workload=w ncpu=2 profile=kernel prof_hz=997 prof_kernel=5 prof_idle=0 prof_lost=0");
+	CHECK(parse(line, &b, why) == 1 && b.pf.nk == 0);
+	strcat(line, " ksym=");
+	n = (int)strlen(line);
+	strcpy(line + n, "5:a,");
+	CHECK(parse(line, &b, why) == -1 && strstr(why, "ksym"));
+	strcpy(line + n, "5:");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, ":a");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, "5a:a");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, "5:a%00");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, "99999999999999:a");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, "5:a,,3:b");
+	CHECK(parse(line, &b, why) == -1);
+	strcpy(line + n, "5:a,3:b%2Cc");
+	CHECK(parse(line, &b, why) == 1 && b.pf.nk == 2 && !strcmp(rec_sym_name(&b, 0, 1), "b,c"));
+	line[n] = '\0';
+	for (i = 0; i < LOG_KSYM_MAX + 1; i++)
+		strcat(line, i ? ",1:x" : "1:x");
+	CHECK(parse(line, &b, why) == -1 && strstr(why, "too long"));
+	CHECK(parse("contest=1 prof=1 date=d host=h label=l load=no_load run=1 status=ok elapsed=1 "
+	    "jobs=2 workload=w ncpu=2 prof_hz=997 prof_kernel=5 prof_idle=0 prof_lost=0", &b, why) == -1 &&
+	    strstr(why, "profile"));
+	CHECK(parse("contest=1 prof=1 snapshot=1 date=d host=h label=l", &b, why) == -1);
+	CHECK(parse("contest=1 prof=2 date=d host=h label=l load=no_load run=1 status=ok elapsed=1 "
+	    "jobs=2 workload=w ncpu=2 profile=kernel prof_hz=997 prof_kernel=5 prof_idle=0 prof_lost=0",
+	    &b, why) == -1);
+	/* a run's record: profile and its reason */
+	sample(&a);
+	strcpy(a.profile, "off");
+	strcpy(a.profile_why, "perf_event_paranoid is 2");
+	n = log_format(&a, buf, sizeof(buf));
+	CHECK(n > 0 && strstr(buf, " profile=off profile_why=perf_event_paranoid%20is%202 ") != NULL);
+	buf[n > 0 ? n - 1 : 0] = '\0';
+	CHECK(parse(buf, &b, why) == 1 && !b.prof && !strcmp(b.profile_why, a.profile_why));
+}
+
+/*
  * The reader's own decimal parsing against strtod: for random numbers
  * in the forms a writer uses (and some it does not), the value read is
  * strtod's to the bit, and what strtod refuses is refused.
@@ -409,6 +529,8 @@ main(void)
 	test_snapshot();
 	test_appenders();
 	numbers();
+	profile();
+	profile_refused();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;
 }

@@ -21,3 +21,20 @@ rec() {
 	printf 'contest=1 date=%s host=%s label=%s kernel=6.1.0 load=%s run=1 status=%s elapsed=%s user=%s sys=%s lcpu=%s units=%s unit=%s jobs=%s workload=%s cache=dropped ncpu=2%s\n' \
 	    "$_date" "$_host" "$_l" "$_ld" "$_st" "$_e" "$_u" "$_s" "$_c" "$_n" "$_unit" "$_jobs" "$_wl" "$_more"
 }
+# prof LABEL LOAD ELAPSED KERNEL IDLE JOB LOAD REST KSYM [KEY=VALUE...]
+# prints the profile record (prof=1) of a run, at prof_hz=1000 on 2 CPUs
+# as rec's defaults have them; status=S replaces ok, other KEY=VALUE
+# pairs are added before the list.
+prof() {
+	_st=ok _more=
+	_l=$1 _ld=$2 _e=$3 _k=$4 _i=$5 _j=$6 _lo=$7 _r=$8 _sym=$9
+	shift 9
+	for kv in "$@"; do
+		case $kv in
+		status=*) _st=${kv#status=} ;;
+		*) _more="$_more $kv" ;;
+		esac
+	done
+	printf 'contest=1 prof=1 date=2026-12-01T10:00:00Z host=box label=%s kernel=6.1.0 load=%s run=1 status=%s elapsed=%s jobs=8 workload=builtin:4 ncpu=2 profile=kernel prof_hz=1000 prof_kernel=%s prof_user=0 prof_idle=%s prof_lost=0 prof_job=%s prof_load=%s prof_rest=%s%s ksym=%s\n' \
+	    "$_l" "$_ld" "$_st" "$_e" "$_k" "$_i" "$_j" "$_lo" "$_r" "$_more" "$_sym"
+}

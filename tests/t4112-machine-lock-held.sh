@@ -15,11 +15,11 @@ trap '[ -n "$holder" ] && kill $holder 2>/dev/null; rm -rf "$T" "$U"' EXIT
 mkdir tree
 printf 'CONFIG_TINY=y\n' > tree/.config
 printf 'vmlinux:\n\ttrue\nclean:\n\ttrue\n' > tree/Makefile
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # hold $1 as nobody (flock -s: a read-only open) until the test makes $U/go (60 s at most)
 hold() {
 	rm -f "$U/go"
-	as_nobody flock -s "$1" sh -c "i=0; while [ ! -e '$U/go' ] && [ \$i -lt 600 ]; do sleep 0.1; i=\$((i + 1)); done" &
+	nobody flock -s "$1" sh -c "i=0; while [ ! -e '$U/go' ] && [ \$i -lt 600 ]; do sleep 0.1; i=\$((i + 1)); done" &
 	holder=$!
 	i=0
 	until ! flock -n -x "$1" true 2>/dev/null; do
@@ -37,7 +37,7 @@ wait $holder
 grep -q "the machine lock '$U/root.lock' is held by pid [0-9]* ('flock'), which is not a contest: not waiting" stderr ||
     fail "not said: $(cat stderr)"
 # nobody's own lock file, with an escape sequence in it
-as_nobody sh -c "printf '\033]0;pwned\007\n' > '$U/contest.lock'"
+nobody sh -c "printf '\033]0;pwned\007\n' > '$U/contest.lock'"
 hold "$U/contest.lock"
 CONTEST_LOCK="$U/contest.lock" timeout 30 "$CONTEST" -n 1 -s tree --lead 0 --probe off no_load > stdout 2> stderr
 rc=$?

@@ -2,9 +2,9 @@
  * report-fuzz.c: libFuzzer entry point for the log reader and every
  * renderer.  Each input is written to a file and read as a log by the
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
- * bars, SVG); an output that prints inf or nan as a number aborts, as
- * does anything ASan or UBSan sees, and libFuzzer's -timeout catches a
- * hang.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
+ * bars, SVG, and with -p: text, -v, -c, CSV, JSON); an output that
+ * prints inf or nan as a number aborts, as does anything ASan or UBSan
+ * sees, and libFuzzer's -timeout catches a hang.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
  * run with -close_fd_mask=2, as the report names every bad line on stderr
  * (libFuzzer and the sanitizers keep a stderr of their own).
  */
@@ -117,7 +117,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *views[][2] = { { NULL, NULL }, { "v", NULL }, { "b", "A" },
 	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
-	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL } };
+	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL }, { "p", NULL },
+	    { "pv", NULL }, { "pc", "A" }, { "pcsv", "A" }, { "pjson", "A" } };
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
@@ -128,6 +129,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *v = views[i][0], *l = views[i][1];
 
 		memset(&o, 0, sizeof(o));
+		if (v && v[0] == 'p') {		/* -p with the view that follows */
+			o.profile = 1;
+			v = v[1] ? v + 1 : NULL;
+		}
 		if (v && strchr(v, 'v') && strcmp(v, "csv"))
 			o.verbose = 1;
 		if (v && !strcmp(v, "b"))

@@ -1,0 +1,77 @@
+# contest -r -c A -p from a hand-made log: the diffprofile block of each
+# load, its numbers worked out by hand (every run's window 10 s, so a
+# function's samples / 10 is its samples a second).
+# no_load, 2 runs a side: do_syscall_64 2000, 2200 -> 210.0 on both
+# sides, +0.0; schedule 1000, 1200 -> 110.0 on both; clear_page_erms
+# 600, 600 in A (60.0), 600 in B's first run only (the second counts 0):
+# 30.0, -30.0, -50.0%; the long name (400 each run, 40.0) cut to its
+# column with "..."; total 4000, 4400 -> 420.0 against 4000, 3800 ->
+# 390.0: -30.0, -7.1%.
+# process_load, 3 runs a side: pipe_read 3000, 3100, 2900 -> 300.0
+# against 6000, 6100, 5900 -> 600.0: +300.0, +100%, worse (the runs
+# agree within 3%); schedule 2000, 2000, 2100 -> 203.3 in A, unlisted
+# in B: 0.0, -203.3, -100%, better (B's runs tested at their cut, the
+# least they listed, 100 a second: still half); ext4_mount [ext4], a
+# module's, new in B at 1500, 1600, 1400 -> 150.0: +150.0, "new",
+# worse (A's runs at their cut, 100 a second, against 150 +- 10);
+# do_syscall_64 1000, 1100, 1000 in both: +0.0, unmarked; total 6000,
+# 6200, 6000 -> 606.7 against 8500, 8700, 8400 -> 853.3: +246.7, +40.7%,
+# worse.  Largest change first, the marked ones whatever their rank,
+# the total last, every line within 80 columns.  25 functions unmarked:
+# the 20 largest changes shown, and a note; -v shows all.  Without -p, no
+# diffprofile.
+. "$(dirname "$0")/lib.sh"
+. "$top/tests/report-lib.sh"
+L=a_function_with_a_name_far_too_long_for_the_column_of_the_diffprofile
+pl() { rec "$1" process_load 10 8 2 3 100 unit=kmsg; }
+{
+	rec A no_load 10 8 2 0 0
+	prof A no_load 10 4000 0 3000 0 1000 "2000:do_syscall_64,1000:schedule,600:clear_page_erms,400:$L"
+	rec A no_load 10 8 2 0 0
+	prof A no_load 10 4400 0 3000 0 1400 "2200:do_syscall_64,1200:schedule,600:clear_page_erms,400:$L"
+	rec B no_load 10 8 2 0 0
+	prof B no_load 10 4000 0 3000 0 1000 "2000:do_syscall_64,1000:schedule,600:clear_page_erms,400:$L"
+	rec B no_load 10 8 2 0 0
+	prof B no_load 10 3800 0 3000 0 800 "2200:do_syscall_64,1200:schedule,400:$L"
+	pl A; prof A process_load 10 6000 0 3000 2000 1000 "3000:pipe_read,2000:schedule,1000:do_syscall_64"
+	pl A; prof A process_load 10 6200 0 3000 2200 1000 "3100:pipe_read,2000:schedule,1100:do_syscall_64"
+	pl A; prof A process_load 10 6000 0 3000 2000 1000 "2900:pipe_read,2100:schedule,1000:do_syscall_64"
+	pl B; prof B process_load 10 8500 0 3000 4500 1000 "6000:pipe_read,1500:ext4_mount%20%5Bext4%5D,1000:do_syscall_64"
+	pl B; prof B process_load 10 8700 0 3000 4700 1000 "6100:pipe_read,1600:ext4_mount%20%5Bext4%5D,1000:do_syscall_64"
+	pl B; prof B process_load 10 8400 0 3000 4400 1000 "5900:pipe_read,1400:ext4_mount%20%5Bext4%5D,1100:do_syscall_64"
+} > log
+expect 0 "$CONTEST" -r -c A -p log
+sed -n '/diffprofile/,/marked)$/p' stdout > got
+cat > want <<'BLOCK'
+no_load: diffprofile A -> B: kernel samples a second of the window,
++ more time (worse), - less (better); profiled runs 2 -> 2
+  change     base     this %change verdict function
+   -30.0     60.0     30.0  -50.0%         clear_page_erms
+    +0.0     40.0     40.0   +0.0%         a_function_with_a_name_far_too_lo...
+    +0.0    210.0    210.0   +0.0%         do_syscall_64
+    +0.0    110.0    110.0   +0.0%         schedule
+   -30.0    420.0    390.0   -7.1%         total
+(4 functions, 4 shown; 4 tested (0.25% of the kernel samples or more), 0
+  marked)
+process_load: diffprofile A -> B: kernel samples a second of the window,
++ more time (worse), - less (better); profiled runs 3 -> 3
+  change     base     this %change verdict function
+  +300.0    300.0    600.0   +100% worse   pipe_read
+  -203.3    203.3      0.0   -100% better  schedule
+  +150.0      0.0    150.0     new worse   ext4_mount [ext4]
+    +0.0    103.3    103.3   +0.0%         do_syscall_64
+  +246.7    606.7    853.3  +40.7% worse   total
+(4 functions, 4 shown; 4 tested (0.25% of the kernel samples or more), 3
+  marked)
+BLOCK
+diff -u want got || fail "the diffprofile differs"
+awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' stdout || fail "a line over 79 columns"
+list=$(i=1; while [ $i -le 25 ]; do printf '%s%d:f%02d' "${sep-}" $((100 - i)) $i; sep=,; i=$((i + 1)); done)
+{ for l in C D C D; do rec $l no_load 10 8 2 0 0; prof $l no_load 10 2200 0 2200 0 0 "$list"; done; } > many
+expect 0 "$CONTEST" -r -c C -p many
+[ "$(grep -c ' f[0-9][0-9]$' stdout)" -eq 20 ] || fail "not 20 functions shown: $(cat stdout)"
+grep -q '^(25 functions, 20 shown; 25 tested' stdout && grep -q '^  marked; -v shows all)$' stdout || fail "no note of those left out: $(cat stdout)"
+expect 0 "$CONTEST" -r -c C -v -p many
+[ "$(grep -c ' f[0-9][0-9]$' stdout)" -eq 25 ] || fail "-v does not show all 25"
+expect 0 "$CONTEST" -r -c A log
+! grep -q diffprofile stdout || fail "a diffprofile without -p"
