@@ -611,12 +611,16 @@ check_log(int nloads)
 	struct stat sb;
 	char why[PATH_MAX + 160];
 	unsigned long long need;
+	int mode = opt.prof_mode;
 
 	if (out_open(opt.log, OUT_CHECK, why, sizeof(why)) < 0)
 		errx(2, "log: %s", why);
-	/* a snapshot, and per run (no_load may join) a record and its kernel
-	 * profile's, each at most a line */
-	need = (unsigned long long)(2 * opt.runs * (nloads + 1) + 1) * LOG_LINE_MAX;
+	/* a snapshot, and per run (no_load may join) a record and, unless
+	 * --profile is off, its kernel profile's, each at most a line */
+	if (!opt.prof_set)
+		profile_env(&mode);	/* check_tools saw it is good */
+	need = (unsigned long long)((mode == PROF_OFF ? 1 : 2) * opt.runs * (nloads + 1) + 1) *
+	    LOG_LINE_MAX;
 	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
 	    (stat(opt.log, &sb) < 0 ? 0 : (unsigned long long)sb.st_size) + need > rl.rlim_cur)
 		errx(2, "the file size limit (ulimit -f: %llu bytes) leaves the log '%s' too little "
