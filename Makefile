@@ -9,12 +9,14 @@ CPPFLAGS += -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_GNU_SOURCE
 LDLIBS = -lm
 
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
-	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o
+	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o \
+	loads/dbench.o
 # the one copy of each shared helper (util.h; outfile.h, the opener of what
 # contest writes): every program below links it
 UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o watchmsg.o sys.o probe.o profile.o log.o loads/table.o loads/common.o $(LOADS)
+CORE = run.o cage.o watchmsg.o sys.o probe.o profile.o log.o loads/table.o loads/common.o \
+	loads/req.o $(LOADS)
 # the report: its entry point, the model, the comparison's family of tests
 # and its engine, then one file per renderer
 REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
@@ -42,7 +44,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
 	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
 	tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin tests/profile-solo.bin \
-	tests/profile-sim.bin
+	tests/profile-sim.bin \
+	tests/req-unit.bin tests/req-bench.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
@@ -76,6 +79,12 @@ tests/probe-unit.bin: tests/probe-unit.c probe.o $(UTIL) $(HDR)
 tests/probe-solo.bin: tests/probe-solo.c probe.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/probe-solo.c probe.o $(UTIL) $(LDLIBS)
 
+# an I/O load's request latency and the workers of a load (loads/req.c,
+# loads/common.c): the unit test, and the cost of timing for make bench
+tests/req-unit.bin: tests/req-unit.c loads/req.o loads/common.o probe.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/req-unit.c loads/req.o loads/common.o probe.o $(UTIL) $(LDLIBS)
+tests/req-bench.bin: tests/req-bench.c loads/req.o loads/common.o probe.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/req-bench.c loads/req.o loads/common.o probe.o $(UTIL) $(LDLIBS)
 # the kernel profile alone: its unit test, and a driver for tests and
 # make bench (doc/profile.md)
 tests/profile-unit.bin: tests/profile-unit.c profile.o $(UTIL) $(HDR)

@@ -29,6 +29,9 @@
 #define NOFILE_MIN	32		/* open files a run needs at least (ulimit -n): contest 16, the built-in compile 24 */
 #define CAL_TRIES	4		/* tries to calibrate the probe on a busy machine, then none */
 #define CAL_PAUSE	1		/* seconds between those tries */
+#define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
+#define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
+#define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */
 #define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
 #define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
 #define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */

@@ -50,6 +50,7 @@ static struct {
 	double timeout;			/* --timeout; 0: the default */
 	int by_load;			/* --by-load: all runs of a load together */
 	struct probe_cfg probe;		/* --probe */
+	double req_t[2];		/* --req-t1, --req-t2: an I/O load's request thresholds, ms */
 	int prof_mode;			/* --profile: PROF_* */
 	int prof_set;			/* --profile given: CONTEST_PROFILE does not count */
 	int no_baseline;
@@ -132,6 +133,8 @@ stopped_by(int sig, int live)
 	X(OPT_BYLOAD,	"by-load",	0,   NULL,	RUN,	"all runs of a load together, not rounds") \
 	X(OPT_NOBASE,	"no-baseline",	0,   NULL,	RUN,	"no no_load first when the log has none") \
 	X(OPT_PROBE,	"probe",	0,   "PROFILE",	RUN,	"audio, video, PERIOD_MS:PERCENT, off (default audio)") \
+	X(OPT_REQ_T1,	"req-t1",	0,   "MS",	RUN,	"an I/O load's request this long is slow (default 100)") \
+	X(OPT_REQ_T2,	"req-t2",	0,   "MS",	RUN,	"... and this long a stall (default 1000)") \
 	X(OPT_PROFILE,	"profile",	0,   "MODE",	RUN,	"the kernel profile: kernel, all, off (default kernel)") \
 	X(OPT_UNTIL,	"until",	0,   "PCT",	RUN,	"rounds until every Ratio is known within PCT %") \
 	X(OPT_MAXROUNDS, "max-rounds",	0,   "N",	RUN,	"with --until: rounds at most (default 20)") \
@@ -268,6 +271,22 @@ usage(FILE *f, int full)
 		for (o = (*l)->options; o && o->name; o++)
 			if (load_option_find(o->name) == o)
 				help_line(f, o->key, o->name, o->arg, o->help);
+}
+
+/* Milliseconds from the command line: a decimal number above 0, at most MAX_REQ_MS. */
+static double
+millis(const char *what, const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (!isdigit((unsigned char)*s) || *end != '\0' || errno || !(v > 0 && v <= MAX_REQ_MS)) {
+		warnx("%s must be milliseconds above 0 and at most %d, not '%s'", what, MAX_REQ_MS, s);
+		exit(2);
+	}
+	return v;
 }
 
 /* Numbers from the command line: whole, in range, nothing after them. */
@@ -1387,6 +1406,8 @@ fill_env(struct run_env *env, const struct invocation *iv)
 	env->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	env->ncpu = (int)iv->who.ncpu;
 	env->disturb_pct = iv->disturb_pct;
+	env->req_t_ms[0] = opt.req_t[0];
+	env->req_t_ms[1] = opt.req_t[1];
 	env->values = &opt.values;
 	env->who = &iv->who;
 	if (!env->drop)
@@ -1883,6 +1904,8 @@ parse_options(int argc, char **argv)
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)
 				errx(2, "%s", why);
 			break;
+		case OPT_REQ_T1: opt.req_t[0] = millis("--req-t1 MS", optarg); break;
+		case OPT_REQ_T2: opt.req_t[1] = millis("--req-t2 MS", optarg); break;
 		case OPT_PROFILE:
 			if ((opt.prof_mode = prof_mode_parse(optarg)) < 0)
 				errx(2, "--profile must be kernel, all or off, not '%s'", optarg);
@@ -1928,6 +1951,8 @@ parse_options(int argc, char **argv)
 		}
 	}
 	check_mode(report_only, run_only[0] ? run_only : NULL);
+	if (opt.req_t[0] >= opt.req_t[1])
+		errx(2, "--req-t1 (%g ms) must be shorter than --req-t2 (%g ms)", opt.req_t[0], opt.req_t[1]);
 	return optind;
 }
 
@@ -1943,6 +1968,8 @@ main(int argc, char **argv)
 	opt.target = DEF_TARGET;
 	opt.lead = DEF_LEAD;
 	opt.units = DEF_UNITS;
+	opt.req_t[0] = REQ_T1_MS;
+	opt.req_t[1] = REQ_T2_MS;
 	opt.prof_mode = PROF_KERNEL;
 	if (probe_parse(DEF_PROBE, &opt.probe, why, sizeof(why)) < 0)
 		errx(2, "%s", why);

@@ -152,6 +152,17 @@
 	NUM(K_DL_MET, "dl_met", 2, 0)                          /* periods whose work ended before the next began, % */ \
 	NUM(K_PROBE_CPU, "probe_cpu", 3, 0)                    /* the probe's CPU, s */ \
 	NUM(K_LAT_RQ, "lat_rq", 1, 0)                          /* the probe's run-queue wait per time it ran, /proc/PID/schedstat, us */ \
+	/* the load's own requests over the window (loads/req.c): I/O loads only */ \
+	NUM(K_REQ_N, "req_n", 0, 0)                            /* requests */ \
+	NUM(K_REQ_MEAN, "req_mean", 1, 0)                      /* their mean latency, us */ \
+	NUM(K_REQ_P50, "req_p50", 0, 0)                        /* median, us */ \
+	NUM(K_REQ_P99, "req_p99", 0, 0)                        /* 99th percentile, us */ \
+	NUM(K_REQ_MAX, "req_max", 0, 0)                        /* longest, us */ \
+	NUM(K_REQ_OVER1, "req_over1", 4, 0)                    /* longer than req_t1, % of them */ \
+	NUM(K_REQ_OVER2, "req_over2", 4, 0)                    /* longer than req_t2, % */ \
+	NUM(K_REQ_T1, "req_t1", 3, 0)                          /* the first threshold, ms (--req-t1) */ \
+	NUM(K_REQ_T2, "req_t2", 3, 0)                          /* the second, ms (--req-t2) */ \
+	NUM(K_FAIRNESS, "fairness", 1, 0)                      /* several workers: the slowest one's work / the fastest one's, % */ \
 	/* the kernel profile (profile.c): its mode in the run's record and its own, why it is off */ \
 	STR(profile, "profile", LOG_PROF, LOG_RP) \
 	STR(profile_why, "profile_why", 0, LOG_RUN) \

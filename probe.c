@@ -32,6 +32,7 @@
 
 #include "probe.h"
 #include "util.h"
+#include "util.h"
 
 #define CAL_WARM_NS	5000000LL	/* warm-up and sizing: double the work until one run lasts this long */
 #define CAL_BLOCK_NS	50000LL		/* one timed block of work: about 50 us */
@@ -41,14 +42,6 @@
 #define CAL_PCT		50		/* the percentile of the blocks' ns per iteration that is kept */
 #define SNAP_GIVEUP_NS	1000000000LL	/* probe_snap waits this long for an update to end */
 
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* The same from utime + stime of /proc/PID/stat (clock ticks), -1 if unknown. */
 static long long
@@ -104,9 +97,14 @@ probe_bucket(unsigned long long us)
 		return (unsigned)us;
 	if (us >= 1ULL << PROBE_TOP_BITS)
 		return PROBE_NBUCKET - 1;
+	/* e: the top bit, PROBE_SUB_BITS .. PROBE_TOP_BITS - 1; one instruction
+	 * where the compiler has it (an I/O load buckets each request) */
+#if defined(__GNUC__)
+	e = 63u - (unsigned)__builtin_clzll(us);
+#else
 	while (us >> (e + 1))
 		e++;
-	/* e: the top bit, PROBE_SUB_BITS .. PROBE_TOP_BITS - 1 */
+#endif
 	return (e - PROBE_SUB_BITS + 1) * PROBE_SUB +
 	    (unsigned)((us >> (e - PROBE_SUB_BITS)) & (PROBE_SUB - 1));
 }
@@ -154,6 +152,15 @@ probe_hist_pct(const unsigned long long *hist, double pct)
 			return probe_bucket_hi(i);
 	}
 	return PROBE_OVER;
+}
+
+unsigned long long
+probe_pct_max(const unsigned long long *hist, double pct, unsigned long long max)
+{
+	unsigned long long v = probe_hist_pct(hist, pct);
+
+	/* a bucket's upper bound may pass the exact maximum: no percentile above it */
+	return v > max ? max : v;
 }
 
 /* ---- --probe ---- */
@@ -264,25 +271,25 @@ probe_calibrate(struct probe_cfg *cfg)
 {
 	static double ns[CAL_BLOCKS];	/* not on the stack: 32 KiB */
 	unsigned long long n = 1024, block;
-	long long t0 = now_ns(), a, b;
+	long long t0 = mono_ns(), a, b;
 	int k = 0;
 
 	if (cfg->off)
 		return 0;
 	/* warm up (clock, caches, frequency) and size a block */
 	for (;;) {
-		a = now_ns();
+		a = mono_ns();
 		sink = work(n, sink | 1);
-		b = now_ns();
+		b = mono_ns();
 		if (b - a >= CAL_WARM_NS)
 			break;
 		n *= 2;
 	}
 	/* a preemption above makes the work look slow: the fastest of a few */
 	for (k = 0; k < 4; k++) {
-		long long a2 = now_ns(), b2;
+		long long a2 = mono_ns(), b2;
 		sink = work(n, sink | 1);
-		b2 = now_ns();
+		b2 = mono_ns();
 		if (b2 - a2 < b - a) {
 			a = a2;
 			b = b2;
@@ -294,14 +301,14 @@ probe_calibrate(struct probe_cfg *cfg)
 		block = 1;
 	/* time short blocks: the few that are preempted or interrupted come
 	 * out slow, so the median is the cost of the work on a CPU of its own */
-	while (k < CAL_BLOCKS && now_ns() - t0 < CAL_BUDGET_NS) {
-		a = now_ns();
+	while (k < CAL_BLOCKS && mono_ns() - t0 < CAL_BUDGET_NS) {
+		a = mono_ns();
 		sink = work(block, sink | 1);
-		b = now_ns();
+		b = mono_ns();
 		ns[k++] = (double)(b - a) / (double)block;
 	}
 	cfg->cal_blocks = k;
-	cfg->cal_secs = (double)(now_ns() - t0) / 1e9;
+	cfg->cal_secs = (double)(mono_ns() - t0) / 1e9;
 	if (k < CAL_MIN_BLOCKS) {
 		errno = EAGAIN;
 		return -1;
@@ -389,7 +396,7 @@ probe_main(struct probe_shm *shm, const struct probe_cfg *cfg)
 	setpriority(PRIO_PROCESS, 0, 0);
 	atomic_store(&shm->pid, (long long)getpid());
 
-	target = now_ns() + period;
+	target = mono_ns() + period;
 	for (;;) {
 		ts.tv_sec = (time_t)(target / 1000000000LL);
 		ts.tv_nsec = (long)(target % 1000000000LL);
@@ -397,9 +404,9 @@ probe_main(struct probe_shm *shm, const struct probe_cfg *cfg)
 			;
 		if (r != 0)
 			_exit(1);
-		wake = now_ns();
+		wake = mono_ns();
 		sink = work(cfg->iters, sink | 1);
-		end = now_ns();
+		end = mono_ns();
 		/* the next period whose start is still ahead; periods whose
 		 * start passed while this one was late are skipped (missed) */
 		next = target + period;
@@ -479,7 +486,7 @@ probe_ended(pid_t pid, int *status)
 int
 probe_stop(pid_t pid, double grace)
 {
-	long long end = now_ns() + llround(grace * 1e9);
+	long long end = mono_ns() + llround(grace * 1e9);
 	struct timespec ts = { 0, 1000000 };
 	int st = 0;
 	pid_t r;
@@ -487,7 +494,7 @@ probe_stop(pid_t pid, double grace)
 	if (pid <= 0)
 		return 0;
 	kill(pid, SIGTERM);
-	while (now_ns() < end) {
+	while (mono_ns() < end) {
 		if ((r = waitpid(pid, &st, WNOHANG)) == pid)
 			return st;
 		if (r < 0 && errno != EINTR)
@@ -518,7 +525,7 @@ int
 probe_snap(struct probe_shm *shm, struct probe_snap *snap)
 {
 	unsigned long long s0, s1, m = 0, x, cur;
-	long long giveup = now_ns() + SNAP_GIVEUP_NS;
+	long long giveup = mono_ns() + SNAP_GIVEUP_NS;
 	struct timespec ts = { 0, 100000 };
 	unsigned i, tries;
 
@@ -539,7 +546,7 @@ probe_snap(struct probe_shm *shm, struct probe_snap *snap)
 			if (s1 == s0)
 				break;
 		}
-		if (now_ns() > giveup) {
+		if (mono_ns() > giveup) {
 			/* give back what was taken, for a later snapshot */
 			cur = atomic_load(&shm->max_us);
 			while (m > cur && !atomic_compare_exchange_weak(&shm->max_us, &cur, m))
@@ -550,7 +557,7 @@ probe_snap(struct probe_shm *shm, struct probe_snap *snap)
 			nanosleep(&ts, NULL);
 	}
 	snap->max_us = m;
-	snap->t_ns = (unsigned long long)now_ns();
+	snap->t_ns = (unsigned long long)mono_ns();
 	snap->index = atomic_fetch_add(&shm->snaps, 1) + 1;
 	snap->cpu_ns = cpu_ns((pid_t)atomic_load(&shm->pid));
 	snap->cpu_tk_ns = cpu_tk_ns((pid_t)atomic_load(&shm->pid));
@@ -579,13 +586,8 @@ probe_window(const struct probe_snap *a, const struct probe_snap *b,
 		h[i] = b->hist[i] - a->hist[i];
 	out->n = b->wakeups - a->wakeups;
 	out->max = b->max_us;
-	/* a bucket's upper bound may pass the exact maximum: no percentile above it */
-	out->p50 = probe_hist_pct(h, 50);
-	if (out->p50 > out->max)
-		out->p50 = out->max;
-	out->p99 = probe_hist_pct(h, 99);
-	if (out->p99 > out->max)
-		out->p99 = out->max;
+	out->p50 = probe_pct_max(h, 50, out->max);
+	out->p99 = probe_pct_max(h, 99, out->max);
 	out->periods = b->periods - a->periods;
 	met = b->met - a->met;
 	if (out->periods > 0)

@@ -148,6 +148,9 @@ unsigned long long probe_bucket_hi(unsigned i);		/* largest value in bucket i; P
 /* nearest-rank percentile pct (0 < pct <= 100) of the n values counted in
  * hist: the largest value of the bucket holding it; 0 if n is 0 */
 unsigned long long probe_hist_pct(const unsigned long long *hist, double pct);
+/* the same, never above max, the exact largest value counted (the probe's
+ * and an I/O load's window: a bucket's upper bound may pass it) */
+unsigned long long probe_pct_max(const unsigned long long *hist, double pct, unsigned long long max);
 /* the probe's own step: record one wake-up late by lat_ns; periods
  * ended with it (1, more when periods were skipped) and whether its
  * deadline was met.  Only the probe (one writer) calls it. */

@@ -492,10 +492,23 @@ self_cpu(void)
 }
 
 /* the load's counters first: they change fastest */
+/* the work of each of the load's workers */
+static void
+parts(const struct run *r, struct sample *s)
+{
+	int i;
+
+	for (i = 0; r->ctx && i < r->ctx->nparts && i < LOAD_PROCS; i++)
+		s->part[i] = atomic_load(&r->ctx->part[i]);
+}
+
 static void
 sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 {
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
+	parts(r, s);
+	if (r->ctx && (r->load->flags & LOAD_IO))
+		load_req_take(r->ctx, 0, &s->req);
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
 	s->self = self_cpu();
 	if (e->sys) {
@@ -520,6 +533,9 @@ sample_close(const struct run_env *e, struct run *r, struct sample *s)
 	}
 	s->self = self_cpu();
 	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
+	if (r->ctx && (r->load->flags & LOAD_IO))
+		load_req_take(r->ctx, 1, &s->req);
+	parts(r, s);
 	s->work = r->ctx ? atomic_load(&r->ctx->work) : 0;
 	prof_close_window(e, r);	/* opened before the command's fork */
 }
@@ -959,6 +975,8 @@ prepare_load(const struct run_env *e, struct run *r, int *dfd)
 	r->ctx->tree = e->tree;
 	r->ctx->ram = e->ram;
 	r->ctx->ncpu = e->ncpu;
+	r->ctx->req.limit_ns[0] = llround((e->req_t_ms[0] > 0 ? e->req_t_ms[0] : REQ_T1_MS) * 1e6);
+	r->ctx->req.limit_ns[1] = llround((e->req_t_ms[1] > 0 ? e->req_t_ms[1] : REQ_T2_MS) * 1e6);
 	if ((rc = start_load(e, r)) > 0)
 		r->status = ST_INVALID;
 	return rc;
@@ -1075,6 +1093,55 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 		rec_set(rec, K_DISTURBED, share);
 }
 
+/*
+ * The load's own: its requests' latency over the window (an I/O load),
+ * and for a load of several workers each one's share of the window's
+ * work (note shares=, when they fit) and the slowest against the fastest.
+ */
+static void
+requests(const struct run *r, struct rec *rec)
+{
+	const struct sample *a = &r->win.open, *b = &r->win.close;
+	unsigned long long lo = ~0ULL, hi = 0, all = 0, w;
+	struct load_req_stats st;
+	char shares[LOAD_NOTE_VAL] = "";
+	int i, n = r->final.nparts;
+
+	if ((r->load->flags & LOAD_IO) && r->status && !strcmp(r->status, ST_OK) && r->win.close.t > 0) {
+		rec_set(rec, K_REQ_T1, (double)r->final.req.limit_ns[0] / 1e6);
+		rec_set(rec, K_REQ_T2, (double)r->final.req.limit_ns[1] / 1e6);
+		if (load_req_window(&a->req, &b->req, &st) < 0)
+			rec_set(rec, K_REQ_N, 0);
+		else {
+			rec_set(rec, K_REQ_N, (double)st.n);
+			rec_set(rec, K_REQ_MEAN, st.mean_us);
+			rec_set(rec, K_REQ_P50, (double)st.p50_us);
+			rec_set(rec, K_REQ_P99, (double)st.p99_us);
+			rec_set(rec, K_REQ_MAX, (double)st.max_us);
+			rec_set(rec, K_REQ_OVER1, st.over[0]);
+			rec_set(rec, K_REQ_OVER2, st.over[1]);
+		}
+	}
+	if (n < 2 || n > LOAD_PROCS || r->win.close.t == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		w = b->part[i] - a->part[i];
+		all += w;
+		lo = w < lo ? w : lo;
+		hi = w > hi ? w : hi;
+	}
+	if (hi == 0)
+		return;
+	rec_set(rec, K_FAIRNESS, 100.0 * (double)lo / (double)hi);
+	for (i = 0; i < n; i++) {
+		size_t k = strlen(shares);
+		if (snprintf(shares + k, sizeof(shares) - k, "%s%.1f", i ? "," : "",
+		    100.0 * (double)(b->part[i] - a->part[i]) / (double)all) >= (int)(sizeof(shares) - k))
+			return;	/* too many to list: fairness= alone */
+	}
+	rec_note(rec, "shares", shares);
+}
+
 void
 run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 {
@@ -1123,6 +1190,7 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 				rec_set(rec, K_LAT_RQ, r->pst.rq);
 		}
 	}
+	requests(r, rec);
 	machine(e, r, rec);	/* after the probe: its CPU is the run's own */
 	if (profiling(e))
 		snprintf(rec->profile, sizeof(rec->profile), "%s", prof_mode_name(e->prof->mode));

@@ -66,6 +66,7 @@ struct run_env {
 	unsigned long long ram;		/* bytes */
 	int ncpu;
 	double disturb_pct;		/* others' CPU share that marks a run disturbed, % (DISTURB_PCT) */
+	double req_t_ms[2];		/* an I/O load's request thresholds, ms (--req-t1, --req-t2); 0: config.h's */
 	const struct load_values *values; /* the loads' options as given; never NULL */
 	const struct rec *who;		/* what every record of the invocation shares (host,
 					 * label, kernel, inv, ncpu, jobs, workload, config,
@@ -82,6 +83,8 @@ struct sample {
 	struct sys_procs procs;		/* the CPU of the kernel's threads */
 	struct probe_snap probe;	/* the probe's counters */
 	int probe_ok;			/* probe_snap worked */
+	struct load_req_snap req;	/* the load's request latency (LOAD_IO) */
+	unsigned long long part[LOAD_PROCS];	/* the work of each of its workers */
 };
 struct window {
 	struct sample open, close;

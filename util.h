@@ -18,6 +18,8 @@ int write_file(const char *path, const char *data, unsigned long len);	/* create
 int write_all(int fd, const void *buf, size_t n);
 /* Close every descriptor from lo up: close_range(2), else each one open */
 void close_fds(int lo);
+/* CLOCK_MONOTONIC in nanoseconds (the vDSO: no system call) */
+long long mono_ns(void);
 
 /*
  * /proc/PID/stat, proc(5): the fields after the command name's last ')'

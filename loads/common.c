@@ -1,7 +1,9 @@
 /*
  * common.c: helpers the loads share, run in a load's own process:
- * counting work, the stop flag, failure reasons, free space, and an
- * incompressible fill.  Uses statvfs(3) and nothing that prints.
+ * counting work, the stop flag, failure reasons, free space, an
+ * incompressible fill, and the worker processes of a load of several.
+ * Uses statvfs(3), fork(2), sigsuspend(2), waitpid(2), mmap(2) and
+ * nothing that prints.
  */
 #include <errno.h>
 #include <grp.h>
@@ -11,16 +13,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "load.h"
 
 static volatile sig_atomic_t stopping;
+static int worker = -1;		/* this process's worker number, -1: the load's own process */
+static char *reason_to;		/* a worker's reasons go here, not to ctx->reason */
 
 void
 load_count(struct load_ctx *ctx, unsigned long long n)
 {
 	atomic_fetch_add_explicit(&ctx->work, n, memory_order_relaxed);
+	if (worker >= 0)
+		atomic_fetch_add_explicit(&ctx->part[worker], n, memory_order_relaxed);
 }
 
 int
@@ -42,7 +54,7 @@ load_fail(struct load_ctx *ctx, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	vsnprintf(reason_to ? reason_to : ctx->reason, sizeof(ctx->reason), fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -77,32 +89,43 @@ load_note(struct load_ctx *ctx, const char *key, const char *fmt, ...)
 		ctx->nnotes++;
 }
 
-const char *
-load_arg(const struct load_ctx *ctx, const char *name)
+/* The index of the load's option called name in ctx->opt, -1 if it has none. */
+static int
+opt_index(const struct load_ctx *ctx, const char *name)
 {
 	const struct load_option *o;
 	int i;
 
 	if (ctx->load == NULL || ctx->load->options == NULL)
-		return NULL;
+		return -1;
 	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
 		if (!strcmp(o->name, name))
-			return ctx->opt[i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+const char *
+load_arg(const struct load_ctx *ctx, const char *name)
+{
+	int i = opt_index(ctx, name);
+
+	return i < 0 ? NULL : ctx->opt[i];
 }
 
 unsigned long long
 load_size(const struct load_ctx *ctx)
 {
-	const struct load_option *o;
-	int i;
+	int i = opt_index(ctx, "size");
 
-	if (ctx->load == NULL || ctx->load->options == NULL)
-		return 0;
-	for (i = 0, o = ctx->load->options; o->name && i < LOAD_OPTS; o++, i++)
-		if (!strcmp(o->name, "size"))
-			return ctx->opt[i] ? ctx->optsize[i] : 0;
-	return 0;
+	return i >= 0 && ctx->opt[i] ? ctx->optsize[i] : 0;
+}
+
+long
+load_count_opt(const struct load_ctx *ctx, const char *name, long def)
+{
+	int i = opt_index(ctx, name);
+
+	return i >= 0 && ctx->opt[i] ? (long)ctx->optsize[i] : def;
 }
 
 unsigned long long
@@ -272,4 +295,172 @@ load_idname(unsigned long id, int group, int numeric)
 		snprintf(e->num, sizeof(e->num), "%lu", id);
 	}
 	return !e->known && numeric ? e->num : e->name;
+}
+
+/* ---- a load of several processes ---- */
+
+int
+load_worker(void)
+{
+	return worker;
+}
+
+void *
+load_shared(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void
+load_unshare(void *p, size_t len)
+{
+	if (p)
+		munmap(p, len);
+}
+
+/* What the workers share with the load's process: who failed first, and why. */
+struct crew {
+	_Atomic int first;		/* worker number + 1 of the first failure, 0 none */
+	char reason[LOAD_PROCS][LOAD_REASON_MAX];
+};
+
+static volatile sig_atomic_t child_ended;
+
+static void
+on_child(int sig)
+{
+	(void)sig;
+	child_ended = 1;
+}
+
+/* In worker i: run fn, say why it failed, and end.  Never returns. */
+static void
+work(struct load_ctx *ctx, struct crew *c, int i, pid_t parent,
+    int (*fn)(struct load_ctx *, int, void *), void *arg)
+{
+	sigset_t none;
+
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	worker = i;
+	reason_to = c->reason[i];
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (getppid() != parent)
+		_exit(1);
+	if (fn(ctx, i, arg) < 0) {
+		int no = 0;
+		if (!c->reason[i][0])
+			snprintf(c->reason[i], LOAD_REASON_MAX, "worker %d failed", i);
+		atomic_compare_exchange_strong(&c->first, &no, i + 1);
+		_exit(1);
+	}
+	_exit(0);
+}
+
+/* Reap what has ended; 1 if one of them ended badly (its reason in c). */
+static int
+reap(struct crew *c, pid_t *pid, int n, int *left, int block)
+{
+	int i, st, bad = 0;
+	pid_t r;
+
+	while (*left > 0 && (r = waitpid(-1, &st, block ? 0 : WNOHANG)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < n && pid[i] != r; i++)
+			;
+		if (i == n)
+			continue;
+		pid[i] = 0;
+		(*left)--;
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			continue;
+		bad = 1;
+		if (!c->reason[i][0]) {
+			int no = 0;
+			if (WIFSIGNALED(st))
+				snprintf(c->reason[i], LOAD_REASON_MAX, "worker %d killed by signal %d (%s)",
+				    i, WTERMSIG(st), strsignal(WTERMSIG(st)));
+			else
+				snprintf(c->reason[i], LOAD_REASON_MAX, "worker %d exited with status %d",
+				    i, WEXITSTATUS(st));
+			atomic_compare_exchange_strong(&c->first, &no, i + 1);
+		}
+	}
+	return bad;
+}
+
+/* SIGTERM to the workers still running (not to the group: contest's own stop goes there) */
+static void
+halt(pid_t *pid, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pid[i] > 0)
+			kill(pid[i], SIGTERM);
+}
+
+int
+load_workers(struct load_ctx *ctx, int (*fn)(struct load_ctx *, int, void *), void *arg)
+{
+	int n = ctx->nparts, i, left = 0, bad = 0, rc = 0;
+	pid_t parent = getpid(), *pid;
+	struct sigaction sa, oldchld;
+	sigset_t block, old;
+	struct crew *c;
+
+	if (n < 1 || n > LOAD_PROCS)
+		return load_fail(ctx, "cannot run %d workers (1 to %d)", n, LOAD_PROCS);
+	if ((c = load_shared(sizeof(*c))) == NULL || (pid = calloc((size_t)n, sizeof(*pid))) == NULL) {
+		load_unshare(c, sizeof(*c));
+		return load_fail(ctx, "out of memory");
+	}
+	/* the stop and the workers' ends are taken only in sigsuspend: none is lost */
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, &oldchld);
+	for (i = 0; i < n && !stopping; i++) {
+		if ((pid[i] = fork()) < 0) {
+			pid[i] = 0;
+			rc = load_fail(ctx, "cannot fork worker %d: %s", i, strerror(errno));
+			break;
+		}
+		if (pid[i] == 0)
+			work(ctx, c, i, parent, fn, arg);
+		left++;
+	}
+	while (rc == 0 && left > 0 && !stopping && !bad) {
+		sigset_t wait = old;
+		sigdelset(&wait, SIGTERM);
+		sigdelset(&wait, SIGCHLD);
+		if (!child_ended)
+			sigsuspend(&wait);
+		child_ended = 0;
+		bad = reap(c, pid, n, &left, 0);
+	}
+	halt(pid, n);
+	if (reap(c, pid, n, &left, 1))
+		bad = 1;
+	if (rc == 0 && bad) {
+		int f = atomic_load(&c->first);
+		rc = load_fail(ctx, "%s", f > 0 ? c->reason[f - 1] : "a worker failed");
+	}
+	sigaction(SIGCHLD, &oldchld, NULL);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(pid);
+	load_unshare(c, sizeof(*c));
+	return rc;
 }

@@ -7,10 +7,11 @@
  * and neither compression nor deduplication can flatter a kernel.
  * ENOSPC or EDQUOT ends a pass early; the load goes on.
  *
- * Counts bytes accepted by write(2).  The log note says the size and
- * how it was chosen, and over the whole run the bytes counted, the
- * kernel's wchar for the same span (they must agree), the passes done
- * and the passes cut short by a full disk.
+ * Counts bytes accepted by write(2); times each request (LOAD_IO): the
+ * create, each write(2), the fsync(2) and the unlink.  The log note says
+ * the size and how it was chosen, and over the whole run the bytes
+ * counted, the kernel's wchar for the same span (they must agree), the
+ * passes done and the passes cut short by a full disk.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -82,17 +83,24 @@ static int
 pass(struct load_ctx *ctx, struct io *io)
 {
 	unsigned long long left = io->size;
+	long long t;
 	int fd, rc = 0;
 
 	unlink(io->path);
-	if ((fd = open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
+	t = load_req_begin(ctx);
+	fd = open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	load_req_end(ctx, t);
+	if (fd < 0)
 		return LOAD_DISK_FULL(errno) ? 1 :
 		    load_fail(ctx, "cannot create '%s': %s", io->path, strerror(errno));
 	while (left > 0 && !load_stopping()) {
 		size_t n = left < IO_CHUNK ? (size_t)left : IO_CHUNK, done = 0;
 		stamp(io);
 		while (done < n && !load_stopping()) {
-			ssize_t w = write(fd, io->buf + done, n - done);
+			ssize_t w;
+			t = load_req_begin(ctx);
+			w = write(fd, io->buf + done, n - done);
+			load_req_end(ctx, t);
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0) {
@@ -107,12 +115,21 @@ pass(struct load_ctx *ctx, struct io *io)
 		left -= done;
 	}
 	/* the pass is on the disk before the next begins; not when told to stop */
-	if (!load_stopping() && fsync(fd) < 0 && errno != EINTR)
-		rc = LOAD_DISK_FULL(errno) ? 1 :
-		    load_fail(ctx, "cannot fsync '%s': %s", io->path, strerror(errno));
+	if (!load_stopping()) {
+		int r;
+		t = load_req_begin(ctx);
+		r = fsync(fd);
+		load_req_end(ctx, t);
+		if (r < 0 && errno != EINTR)
+			rc = LOAD_DISK_FULL(errno) ? 1 :
+			    load_fail(ctx, "cannot fsync '%s': %s", io->path, strerror(errno));
+	}
 out:
 	close(fd);
+	/* freeing a big file's blocks takes time too: a request */
+	t = load_req_begin(ctx);
 	unlink(io->path);
+	load_req_end(ctx, t);
 	return rc;
 }
 
@@ -162,7 +179,7 @@ io_cleanup(struct load_ctx *ctx)
 
 static const struct load_option io_options[] = {
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load io_load = {
@@ -171,7 +188,7 @@ const struct load io_load = {
 	.unit = "MiB",
 	.scale = 1048576,
 	.desc = "writes a RAM-sized file of random bytes again and again",
-	.flags = 0,
+	.flags = LOAD_IO,
 	.options = io_options,
 	.check = io_check,
 	.setup = io_setup,

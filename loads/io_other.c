@@ -34,9 +34,9 @@ other_cleanup(struct load_ctx *ctx)
 }
 
 static const struct load_option other_options[] = {
-	{ "other", 'o', "DIR", LOAD_OPT_DIR, 1, "directory on another disk for its files" },
+	{ "other", 'o', "DIR", LOAD_OPT_DIR, 1, "directory on another disk for its files", 0 },
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load io_other_load = {
@@ -45,7 +45,7 @@ const struct load io_other_load = {
 	.unit = "MiB",
 	.scale = 1048576,
 	.desc = "io_load in the directory given with -o (another disk)",
-	.flags = LOAD_EXTRA,
+	.flags = LOAD_EXTRA | LOAD_IO,
 	.options = other_options,
 	.dir_option = "other",
 	.check = other_check,

@@ -34,6 +34,17 @@
  * as invalid with that reason.  What it wants in the log beside its work
  * goes through load_note(): a key and a value, which the harness hands
  * to the log's writer.
+ *
+ * A load of several processes (read_load's streams, dbench_load's
+ * clients) sets ctx->nparts in setup and runs them with load_workers():
+ * each worker's work is counted apart as well (ctx->part), and the
+ * harness logs each one's share of the window and the slowest against
+ * the fastest.
+ *
+ * An I/O load (flag LOAD_IO) times each of its requests, a system call
+ * on its files, with load_req_begin() and load_req_end(): a log-scale
+ * histogram in the shared context (probe.h's buckets), which the harness
+ * reads when the window opens and closes, as it reads the probe's.
  */
 #ifndef CONTEST_LOAD_H
 #define CONTEST_LOAD_H
@@ -41,6 +52,8 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
+
+#include "../probe.h"
 
 /* the work counter is shared between processes: it must not take a lock */
 _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atomics");
@@ -50,6 +63,7 @@ _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atom
 #define LOAD_NOTE_KEY	24	/* bytes of a note's key */
 #define LOAD_NOTE_VAL	232	/* bytes of a note's value */
 #define LOAD_OPTS	4	/* options of one load, at most */
+#define LOAD_PROCS	1024	/* worker processes of one load, at most (load_workers) */
 
 #define LOAD_BAD_OPTION	(-2)	/* check: the user's option cannot work (exit 2, not 1) */
 
@@ -57,12 +71,14 @@ _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atom
 #define LOAD_IDLE	0x1	/* no background process (no_load, cacherun) */
 #define LOAD_WARM	0x2	/* keep the page cache warm: no drop before the run */
 #define LOAD_EXTRA	0x4	/* not in the default suite (needs an option) */
+#define LOAD_IO		0x8	/* times its requests: the record gets the req_ keys */
 
 /* A load's own command-line option: contest offers --NAME (and -KEY) for it. */
 enum load_opt_type {
 	LOAD_OPT_STRING,	/* any text */
 	LOAD_OPT_SIZE,		/* bytes, with an optional k, M or G suffix; > 0 */
-	LOAD_OPT_DIR		/* an existing directory */
+	LOAD_OPT_DIR,		/* an existing directory */
+	LOAD_OPT_COUNT		/* a whole number from 1 to max */
 };
 struct load_option {
 	const char *name;	/* long option: --NAME; loads may share one ("size") */
@@ -71,6 +87,30 @@ struct load_option {
 	enum load_opt_type type; /* how contest checks the value before any run */
 	int required;		/* the load cannot run without it */
 	const char *help;	/* one line for --help */
+	long max;		/* LOAD_OPT_COUNT: the largest value */
+};
+
+/*
+ * The load's own request latency, in the shared context: written by every
+ * process of the load (atomic adds, no lock), read by the harness at the
+ * window's edges (load_req_take).  A request is counted when it ends;
+ * one still in flight when the window closes is counted then, with its
+ * age so far, so that a request stuck through the end is not missed.
+ */
+#define LOAD_REQ_SHARDS	32	/* counters apart: worker i adds to shard i % 32 (no cache line fought over) */
+struct load_req {
+	long long limit_ns[2];	/* the two thresholds (--req-t1, --req-t2); the harness sets them */
+	struct {
+		_Atomic unsigned long long hist[PROBE_NBUCKET];	/* requests ended, per latency bucket (us) */
+		_Atomic unsigned long long sum_ns;	/* their latencies added */
+		_Atomic unsigned long long over[2];	/* of them, longer than limit_ns[0], limit_ns[1] */
+		char pad[64];		/* the next shard's counters on other cache lines */
+	} shard[LOAD_REQ_SHARDS];	/* the harness adds them up */
+	_Atomic unsigned long long max_ns;	/* the longest since the harness last took it; it clears it */
+	struct {
+		_Atomic long long t;	/* when its request in flight began, 0 none */
+		char pad[56];		/* a cache line each: no two workers write one line */
+	} busy[LOAD_PROCS];		/* per process */
 };
 
 /*
@@ -84,11 +124,14 @@ struct load_ctx {
 	const char *base;	/* filesystem the run directory lies on (for check's statvfs) */
 	const char *tree;	/* kernel tree given with -s, NULL with the built-in workload */
 	const char *opt[LOAD_OPTS];		/* value of each of the load's options, NULL if not given */
-	unsigned long long optsize[LOAD_OPTS];	/* LOAD_OPT_SIZE options: the bytes */
+	unsigned long long optsize[LOAD_OPTS];	/* LOAD_OPT_SIZE options: the bytes; LOAD_OPT_COUNT: the number */
 	unsigned long long ram;	/* physical memory, bytes */
 	int ncpu;		/* online CPUs */
 	void *priv;		/* the load's own state, from setup to cleanup */
 	_Atomic unsigned long long work; /* work done, in the load's raw unit (bytes, messages, entries) */
+	int nparts;		/* worker processes counting apart (set in setup), 0: none */
+	_Atomic unsigned long long part[LOAD_PROCS];	/* work of each worker, in the same unit */
+	struct load_req req;	/* the load's request latency (LOAD_IO) */
 	char reason[LOAD_REASON_MAX];	/* why check, setup or run failed */
 	int nnotes;
 	struct {
@@ -146,7 +189,7 @@ void load_ctx_options(const struct load_values *lv, const struct load *l, struct
 unsigned long long load_parse_size(const char *s);
 
 /* loads/common.c: helpers for loads, used in the load's own process */
-void load_count(struct load_ctx *, unsigned long long n);	/* add n to work */
+void load_count(struct load_ctx *, unsigned long long n);	/* add n to work (and to the worker's part) */
 int load_stopping(void);		/* true once contest asked the load to stop */
 void load_stop_handler(int sig);	/* the SIGTERM handler that sets it */
 int load_fail(struct load_ctx *, const char *fmt, ...)	/* set reason, return -1 */
@@ -158,6 +201,7 @@ void load_note(struct load_ctx *, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 const char *load_arg(const struct load_ctx *, const char *name);	/* the option's value, NULL if not given */
 unsigned long long load_size(const struct load_ctx *);	/* --size in bytes, 0 if not given */
+long load_count_opt(const struct load_ctx *, const char *name, long def); /* a LOAD_OPT_COUNT option, def if not given */
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
@@ -168,6 +212,42 @@ unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/i
 const char *load_idname(unsigned long id, int group, int numeric);
 unsigned long load_pass(void);		/* a whole pass is done: returns passes so far; may set the stop flag */
 void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers only); 0: no limit */
+/*
+ * Run fn(ctx, i, arg) in ctx->nparts worker processes, i from 0, forked
+ * from the load's process, which waits until contest stops the load or a
+ * worker ends.  Each worker counts into ctx->part[i] and times its
+ * requests apart; a reason it sets with load_fail() reaches ctx->reason.
+ * 0 when every worker stopped as asked (or ended its passes); -1 with
+ * the reason of the first that failed or died, the others stopped.
+ */
+int load_workers(struct load_ctx *, int (*fn)(struct load_ctx *, int i, void *arg), void *arg);
+int load_worker(void);			/* this process's worker number, -1 outside load_workers */
+void *load_shared(size_t len);		/* zeroed memory the workers share with the load; NULL on error */
+void load_unshare(void *p, size_t len);	/* give it back (NULL: nothing) */
+
+/* loads/req.c: the request latency.  In the load's processes: */
+long long load_req_begin(struct load_ctx *);		/* a request starts: its start, ns; 0 when not timed (ctx NULL, or off) */
+void load_req_end(struct load_ctx *, long long start);	/* it ended: its latency counted (ctx NULL: nothing) */
+/* A request that follows this process's last one back to back, as dbench
+ * times its operations: its start is the last one's end (one clock read
+ * a request, not two); the work between them counts in its latency. */
+long long load_req_chain(struct load_ctx *);
+void load_req_timing(int on);		/* 1 (the default) or 0: for the bench of timing's cost */
+/* In the harness, at the window's edges: */
+struct load_req_snap {
+	unsigned long long hist[PROBE_NBUCKET], sum_ns, over[2], max_ns;
+};
+/* copy the counters; at the close (close 1) also count the requests in flight */
+void load_req_take(struct load_ctx *, int close, struct load_req_snap *);
+struct load_req_stats {
+	unsigned long long n;		/* requests in the window */
+	double mean_us;			/* their mean latency */
+	unsigned long long p50_us, p99_us;	/* percentiles: the upper bound of their bucket, never over max */
+	unsigned long long max_us;	/* the longest, exact (rounded up to a us) */
+	double over[2];			/* % of them over limit_ns[0], limit_ns[1] */
+};
+/* the window from snapshot a (open) to b (close); 0, or -1 if it saw no request */
+int load_req_window(const struct load_req_snap *a, const struct load_req_snap *b, struct load_req_stats *out);
 
 /* errno values that mean the disk is full: a disk load's pass ends there,
  * the load goes on (the run is not invalid) */
@@ -175,6 +255,6 @@ void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers 
 
 /* The size option the disk and memory loads share. */
 #define LOAD_SIZE_OPTION { "size", 0, "SIZE", LOAD_OPT_SIZE, 0, \
-	"size of the load's files or memory (k, M, G suffix)" }
+	"size of the load's files or memory (k, M, G suffix)", 0 }
 
 #endif

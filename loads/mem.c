@@ -193,7 +193,7 @@ mem_cleanup(struct load_ctx *ctx)
 
 static const struct load_option mem_options[] = {
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load mem_load = {

@@ -25,6 +25,7 @@ extern const struct load mem_load;
 extern const struct load tarc_load;
 extern const struct load tarx_load;
 extern const struct load lslr_load;
+extern const struct load dbench_load;
 
 const struct load *const load_table[] = {
 	&noload_load,
@@ -37,6 +38,7 @@ const struct load *const load_table[] = {
 	&read_load,
 	&lslr_load,
 	&mem_load,
+	&dbench_load,
 	NULL
 };
 
@@ -116,6 +118,19 @@ load_option_set(struct load_values *lv, const char *name, const char *val, char 
 			return -1;
 		}
 		break;
+	case LOAD_OPT_COUNT: {
+		char *end;
+		long v;
+		errno = 0;
+		v = strtol(val, &end, 10);
+		if (!isdigit((unsigned char)*val) || *end != '\0' || errno || v < 1 || v > o->max) {
+			snprintf(why, whylen, "--%s must be a whole number from 1 to %ld, not '%s'",
+			    name, o->max, val);
+			return -1;
+		}
+		size = (unsigned long long)v;
+		break;
+	}
 	case LOAD_OPT_STRING:
 		break;
 	}

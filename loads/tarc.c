@@ -6,7 +6,9 @@
  * setup writes in the run directory.  Unit: MiB of archive written
  * (headers, data, padding and end blocks), counted as each write(2)
  * returns, so a pass the window cuts counts what it wrote.  System
- * calls: those of ustar.c, open/close/unlink for the archives.
+ * calls: those of ustar.c, open/close/unlink for the archives.  Timed
+ * requests (LOAD_IO): those of ustar.c, each archive's create and each
+ * removal of an old one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -86,9 +88,12 @@ static void
 drop_oldest(struct load_ctx *ctx, struct tarc *t)
 {
 	char path[PATH_MAX];
+	long long rq;
 
 	archive_path(path, sizeof(path), ctx, t->first);
+	rq = load_req_begin(ctx);
 	unlink(path);
+	load_req_end(ctx, rq);
 	t->kept -= t->size[0];
 	memmove(t->size, t->size + 1, (t->next - t->first - 1) * sizeof(t->size[0]));
 	t->first++;
@@ -104,6 +109,7 @@ tarc_run(struct load_ctx *ctx)
 	t->w.ctx = ctx;
 	while (!load_stopping()) {
 		char path[PATH_MAX];
+		long long rq;
 		int fd, rc;
 
 		while (t->next > t->first && t->kept + expect > t->budget)
@@ -112,7 +118,10 @@ tarc_run(struct load_ctx *ctx)
 		if (t->cap && t->cap < t->w.limit)
 			t->w.limit = t->cap;
 		archive_path(path, sizeof(path), ctx, t->next);
-		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0) {
+		rq = load_req_begin(ctx);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		load_req_end(ctx, rq);
+		if (fd < 0) {
 			if (LOAD_DISK_FULL(errno)) {
 				/* not even a new file fits: make room, or try again */
 				t->enospc++;
@@ -182,7 +191,7 @@ tarc_cleanup(struct load_ctx *ctx)
 
 static const struct load_option tarc_options[] = {
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load tarc_load = {
@@ -191,7 +200,7 @@ const struct load tarc_load = {
 	.unit = "MiB",
 	.scale = 1048576,
 	.desc = "tar -cf of the reference tree to a new archive each pass",
-	.flags = 0,
+	.flags = LOAD_IO,
 	.options = tarc_options,
 	.check = tarc_check,
 	.setup = tarc_setup,

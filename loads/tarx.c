@@ -9,6 +9,8 @@
  * a pass the window cuts counts what it did.  System calls: read(2) of
  * the archive in USTAR_BUF pieces; openat/write/futimens/close,
  * mkdirat, symlinkat to extract; unlinkat/rmdir (rmtree) to remove.
+ * Timed requests (LOAD_IO): each read of the archive, each create of a
+ * file, directory or link, and each write of a member's data.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +35,7 @@ struct tarx {
 	unsigned long first, next;	/* number of the oldest kept copy, of the next */
 	unsigned long enospc;		/* passes a full disk ended */
 	int err;			/* errno of the failure */
+	struct load_ctx *timed;		/* extracting for the load: its requests are timed here, else NULL */
 };
 
 static int
@@ -49,7 +52,10 @@ refill(struct tarx *x)
 {
 	x->pos = x->len = 0;
 	while (x->len < USTAR_BUF) {
+		long long t = load_req_begin(x->timed);
 		ssize_t n = read(x->fd, x->buf + x->len, USTAR_BUF - x->len);
+
+		load_req_end(x->timed, t);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -130,14 +136,21 @@ static int
 make_member(struct tarx *x, int root, struct member *mb, unsigned long long *disk, int *out)
 {
 	size_t k = strlen(mb->name);
+	long long t = 0;
+	int rc;
 
 	*out = -1;
 	switch (mb->type) {
 	case '0':
 	case '\0':
 		*disk += ((unsigned long long)mb->size + 4095) / 4096 * 4096;
-		if (root >= 0 && (*out = openat(root, mb->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0644)) < 0)
+		if (root < 0)
+			return 0;
+		t = load_req_begin(x->timed);
+		*out = openat(root, mb->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0644);
+		load_req_end(x->timed, t);
+		if (*out < 0)
 			break;
 		return 0;
 	case '5':
@@ -146,12 +159,19 @@ make_member(struct tarx *x, int root, struct member *mb, unsigned long long *dis
 			return 0;
 		while (k > 1 && mb->name[k - 1] == '/')
 			mb->name[--k] = '\0';
-		if (mkdirat(root, mb->name, (mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0755) | 0700) < 0 &&
-		    errno != EEXIST)
+		t = load_req_begin(x->timed);
+		rc = mkdirat(root, mb->name, (mb->mode >= 0 ? (mode_t)(mb->mode & 07777) : 0755) | 0700);
+		load_req_end(x->timed, t);
+		if (rc < 0 && errno != EEXIST)
 			break;
 		return 0;
 	case '2':
-		if (root >= 0 && symlinkat(mb->link, root, mb->name) < 0)
+		if (root < 0)
+			return 0;
+		t = load_req_begin(x->timed);
+		rc = symlinkat(mb->link, root, mb->name);
+		load_req_end(x->timed, t);
+		if (rc < 0)
 			break;
 		return 0;
 	default:
@@ -171,6 +191,8 @@ member_data(struct load_ctx *ctx, struct tarx *x, const struct member *mb, int o
 {
 	unsigned long long padded = ((unsigned long long)mb->size + BLOCK - 1) / BLOCK * BLOCK;
 	unsigned long long left = padded;
+	long long t;
+	int rc;
 
 	while (left > 0) {
 		unsigned long long done = padded - left, data = (unsigned long long)mb->size;
@@ -186,7 +208,10 @@ member_data(struct load_ctx *ctx, struct tarx *x, const struct member *mb, int o
 		if (out >= 0) {
 			/* the bytes of this piece that are data, not padding */
 			d = done >= data ? 0 : data - done < n ? (size_t)(data - done) : n;
-			if (write_all(out, x->buf + x->pos, d) < 0) {
+			t = load_req_begin(x->timed);
+			rc = write_all(out, x->buf + x->pos, d);
+			load_req_end(x->timed, t);
+			if (rc < 0) {
 				x->err = errno;
 				break;
 			}
@@ -212,6 +237,7 @@ extract(struct load_ctx *ctx, struct tarx *x, int root, unsigned long long *disk
 	int rc;
 
 	*disk = 0;
+	x->timed = root >= 0 ? ctx : NULL;
 	if (lseek(x->fd, 0, SEEK_SET) < 0) {
 		x->err = errno;
 		return -1;
@@ -383,7 +409,7 @@ tarx_cleanup(struct load_ctx *ctx)
 
 static const struct load_option tarx_options[] = {
 	LOAD_SIZE_OPTION,
-	{ NULL, 0, NULL, 0, 0, NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, 0 },
 };
 
 const struct load tarx_load = {
@@ -392,7 +418,7 @@ const struct load tarx_load = {
 	.unit = "MiB",
 	.scale = 1048576,
 	.desc = "tar -xf of one archive into a fresh directory each pass",
-	.flags = 0,
+	.flags = LOAD_IO,
 	.options = tarx_options,
 	.check = tarx_check,
 	.setup = tarx_setup,

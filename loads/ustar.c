@@ -2,7 +2,10 @@
  * ustar.c: the generated data tree and the ustar writer that tarc_load
  * and tarx_load share.  System calls: mkdirat/openat/write/symlinkat to
  * make the tree; openat/fdopendir/readdir/fstatat/read/readlinkat to
- * walk it, write(2) in USTAR_BUF pieces to the archive.
+ * walk it, write(2) in USTAR_BUF pieces to the archive.  When the
+ * archive is a load's (w->ctx), each openat, fstatat, readlinkat and
+ * read of the tree and each write of the archive is one of its timed
+ * requests; the directory reads inside readdir(3) are not.
  *
  * Archive format (POSIX.1-1988 ustar, what GNU tar writes with
  * --format=ustar): 512-byte headers with octal fields, file data padded
@@ -267,7 +270,10 @@ flush(struct ustar_w *w)
 	size_t n = w->len;
 
 	while (n > 0) {
+		long long t = load_req_begin(w->ctx);
 		ssize_t k = write(w->fd, p, n);
+
+		load_req_end(w->ctx, t);
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -373,8 +379,13 @@ copy(struct ustar_w *w, int fd, unsigned long long size)
 		}
 		room = USTAR_BUF - w->len;
 		want = left < room ? (size_t)left : room;
-		if (!eof && (k = read(fd, w->buf + w->len, want)) < 0 && errno == EINTR)
-			continue;
+		if (!eof) {
+			long long t = load_req_begin(w->ctx);
+			k = read(fd, w->buf + w->len, want);
+			load_req_end(w->ctx, t);
+			if (k < 0 && errno == EINTR)
+				continue;
+		}
 		if (eof || k <= 0) {
 			eof = 1;
 			memset(w->buf + w->len, 0, want);
@@ -407,85 +418,121 @@ over(struct ustar_w *w, unsigned long long size)
 
 static int walk(struct ustar_w *w, int dfd, size_t n);
 
+/* A regular file of the tree, w->path its name (n bytes): its header and data. */
+static int
+entry_file(struct ustar_w *w, int dfd, const char *name, size_t n)
+{
+	long long t = load_req_begin(w->ctx);
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC), rc;
+	struct stat st;
+
+	load_req_end(w->ctx, t);
+	if (fd < 0) {
+		if (errno != ENOENT)
+			w->skipped++;
+		return 0;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		w->skipped++;
+		return 0;
+	}
+	if (over(w, (unsigned long long)st.st_size)) {
+		close(fd);
+		return 1;
+	}
+	rc = header(w, n, &st, '0', (unsigned long long)st.st_size, NULL);
+	if (rc == 0)
+		rc = copy(w, fd, (unsigned long long)st.st_size);
+	else if (rc == -1) {
+		w->skipped++;
+		rc = 0;
+	} else
+		rc = -1;
+	close(fd);
+	return rc;
+}
+
+/* A symbolic link of the tree: its header with its target. */
+static int
+entry_link(struct ustar_w *w, int dfd, const char *name, size_t n, const struct stat *st)
+{
+	char target[101];
+	long long t = load_req_begin(w->ctx);
+	ssize_t k = readlinkat(dfd, name, target, sizeof(target));
+	int rc;
+
+	load_req_end(w->ctx, t);
+	if (k < 0 || (size_t)k > USTAR_LEN(linkname)) {
+		w->skipped++;
+		return 0;
+	}
+	target[k] = '\0';
+	if (over(w, 0))
+		return 1;
+	rc = header(w, n, st, '2', 0, target);
+	if (rc == -1)
+		w->skipped++;
+	return rc < -1 ? -1 : 0;
+}
+
+/* A directory of the tree: its header, then what is under it. */
+static int
+entry_dir(struct ustar_w *w, int dfd, const char *name, size_t n, const struct stat *st)
+{
+	long long t;
+	int fd, rc;
+
+	if (n + 2 >= sizeof(w->path)) {
+		w->skipped++;
+		return 0;
+	}
+	w->path[n++] = '/';
+	w->path[n] = '\0';
+	if (over(w, 0))
+		return 1;
+	if ((rc = header(w, n, st, '5', 0, NULL)) == -1) {
+		w->skipped++;	/* and what is under it, uncounted */
+		return 0;
+	}
+	if (rc < 0)
+		return -1;
+	t = load_req_begin(w->ctx);
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	load_req_end(w->ctx, t);
+	if (fd < 0) {
+		if (errno != ENOENT)
+			w->skipped++;
+		return 0;
+	}
+	return walk(w, fd, n);
+}
+
 /* One entry of a directory; w->path holds its name, n bytes. */
 static int
 entry(struct ustar_w *w, int dfd, const char *name, size_t n, int dtype)
 {
 	struct stat st;
-	char target[101];
-	int fd, rc;
+	long long t;
+	int rc;
 
 	/* a file readdir says is regular is opened and fstat'ed: no lstat */
 	if (dtype == DT_REG)
-		st.st_mode = S_IFREG;
-	else if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		return entry_file(w, dfd, name, n);
+	t = load_req_begin(w->ctx);
+	rc = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW);
+	load_req_end(w->ctx, t);
+	if (rc < 0) {
 		if (errno != ENOENT)	/* gone since readdir: not an entry any more */
 			w->skipped++;
 		return 0;
 	}
-	if (S_ISREG(st.st_mode)) {
-		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-		if (fd < 0) {
-			if (errno != ENOENT)
-				w->skipped++;
-			return 0;
-		}
-		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-			close(fd);
-			w->skipped++;
-			return 0;
-		}
-		if (over(w, (unsigned long long)st.st_size)) {
-			close(fd);
-			return 1;
-		}
-		rc = header(w, n, &st, '0', (unsigned long long)st.st_size, NULL);
-		if (rc == 0)
-			rc = copy(w, fd, (unsigned long long)st.st_size);
-		else if (rc == -1) {
-			w->skipped++;
-			rc = 0;
-		} else
-			rc = -1;
-		close(fd);
-		return rc;
-	}
-	if (S_ISLNK(st.st_mode)) {
-		ssize_t k = readlinkat(dfd, name, target, sizeof(target));
-		if (k < 0 || (size_t)k > USTAR_LEN(linkname)) {
-			w->skipped++;
-			return 0;
-		}
-		target[k] = '\0';
-		if (over(w, 0))
-			return 1;
-		rc = header(w, n, &st, '2', 0, target);
-		if (rc == -1)
-			w->skipped++;
-		return rc < -1 ? -1 : 0;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		if (n + 2 >= sizeof(w->path)) {
-			w->skipped++;
-			return 0;
-		}
-		w->path[n++] = '/';
-		w->path[n] = '\0';
-		if (over(w, 0))
-			return 1;
-		if ((rc = header(w, n, &st, '5', 0, NULL)) == -1) {
-			w->skipped++;	/* and what is under it, uncounted */
-			return 0;
-		}
-		if (rc < 0)
-			return -1;
-		if ((fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-			if (errno != ENOENT)
-				w->skipped++;
-			return 0;
-		}
-		return walk(w, fd, n);
-	}
+	if (S_ISREG(st.st_mode))
+		return entry_file(w, dfd, name, n);
+	if (S_ISLNK(st.st_mode))
+		return entry_link(w, dfd, name, n, &st);
+	if (S_ISDIR(st.st_mode))
+		return entry_dir(w, dfd, name, n, &st);
 	w->skipped++;
 	return 0;
 }

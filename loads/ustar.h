@@ -68,7 +68,7 @@ int ustar_gen(const char *dir, unsigned long long size, struct ustar_plan *plan)
 /* One archive being written. */
 struct ustar_w {
 	int fd;				/* the archive, open for writing */
-	struct load_ctx *ctx;		/* work counted here as bytes reach fd; may be NULL */
+	struct load_ctx *ctx;		/* work counted and requests timed here as bytes reach fd; may be NULL */
 	unsigned long long limit;	/* end the archive before it would pass this; 0: none */
 	unsigned long long written;	/* bytes written to fd so far */
 	unsigned long files;		/* members written: files, directories, links */

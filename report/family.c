@@ -160,6 +160,28 @@ ratio_parts(const struct model *m, const struct group *b, const struct group *g,
 	return 4;
 }
 
+/*
+ * Is metric k of g against b left out of the family?  When one side has
+ * nothing, or both nothing but 0; a setting (a threshold: chosen, not
+ * measured); the shares of requests over thresholds that differ between
+ * the two sides (not the same measure).
+ */
+static int
+left_out(int k, const struct group *g, const struct group *b)
+{
+	if (k == M_PAIRED)
+		return 1;	/* the Ratio's test, when the pairing exists */
+	if (k >= M_N)
+		return 0;
+	if (b->m[k].n == 0 || g->m[k].n == 0 ||
+	    (stats_mean(&b->m[k]) == 0 && stats_mean(&g->m[k]) == 0))
+		return 1;
+	if (metrics[k].kind == VK_SETTING)
+		return 1;
+	return metrics[k].kind == VK_OVER &&
+	    (g->req_t[0] != b->req_t[0] || g->req_t[1] != b->req_t[1]);
+}
+
 /* The tests of group g against b; -1 when out of memory. */
 static int
 group_tests(struct model *m, struct group *g, const struct group *b)
@@ -174,11 +196,8 @@ group_tests(struct model *m, struct group *g, const struct group *b)
 	g->vt = at;
 	environment(m, g, b);
 	for (k = 0; k < F_SLOTS; k++) {
-		if (k == M_PAIRED)
-			continue;	/* the Ratio's test, when the pairing exists */
-		if (k < M_N && (b->m[k].n == 0 || g->m[k].n == 0 ||
-		    (stats_mean(&b->m[k]) == 0 && stats_mean(&g->m[k]) == 0)))
-			continue;	/* nothing on one side, or nothing on both */
+		if (left_out(k, g, b))
+			continue;
 		np = 2;
 		if (k == F_RATIO)
 			np = ratio_parts(m, b, g, p, &base);

@@ -442,6 +442,23 @@ paired(struct row *w, const struct rec *r)
 	return r->num[K_ELAPSED] / w->pelapsed;
 }
 
+/*
+ * Were r's requests timed against other thresholds than g's (those of its
+ * first record that has them)?  Their shares over them are not the same
+ * measure and are not averaged in.
+ */
+static int
+other_t(struct group *g, const struct rec *r)
+{
+	if (!r->has[K_REQ_T1] || !r->has[K_REQ_T2])
+		return 0;
+	if (g->req_t[0] == 0) {
+		g->req_t[0] = r->num[K_REQ_T1];
+		g->req_t[1] = r->num[K_REQ_T2];
+	}
+	return g->req_t[0] != r->num[K_REQ_T1] || g->req_t[1] != r->num[K_REQ_T2];
+}
+
 /* Close w's round: its means join the rounds of the same set of loads. */
 void
 model_round_end(struct model *m, struct row *w)
@@ -527,8 +544,11 @@ count(struct model *m, struct group *g, const struct rec *r)
 		snprintf(g->odisk, sizeof(g->odisk), "%s", r->odisk_dev);
 	pr = paired(&m->rows[g->row], r);
 	for (k = 0; k < M_N; k++)
-		if (value(r, &metrics[k], pr, &v))
+		if (!(other_t(g, r) && (k == M_REQ_OVER1 || k == M_REQ_OVER2 || k == M_REQ_T1 ||
+		    k == M_REQ_T2)) && value(r, &metrics[k], pr, &v))
 			stats_add(&g->m[k], v);
+	if (other_t(g, r))
+		g->req_t_other++;
 	round_add(m, &m->rows[g->row], r, pr);
 }
 
@@ -1239,6 +1259,11 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 			    g->disturbed_max);
 		if (g->unit_mixed)
 			fprintf(out, "%s: records disagree about the unit of Loads; the mean mixes them\n", name);
+		if (g->req_t_other)
+			model_note(out, "%s: %ld run%s timed requests against other thresholds than %g and "
+			    "%g ms; %s shares over them not counted", name, g->req_t_other,
+			    g->req_t_other == 1 ? "" : "s", g->req_t[0], g->req_t[1],
+			    g->req_t_other == 1 ? "its" : "their");
 		if (ratios && g->m[M_TIME].n > 0 && model_baseline(m, g) == NULL) {
 			if (m->base_row != NONE) {
 				if (!base_noted++)	/* the same for every row */

@@ -109,7 +109,17 @@ enum how {
 	X(M_LAT_MAX, "lat_max", "latency max", "us", 0, B_LOWER, H_KEY, K_LAT_MAX, -1, VK_MAX, VT_OTHER) \
 	X(M_DL_MET,  "dl_met",  "deadlines met", "%", 1, B_HIGHER, H_KEY, K_DL_MET, -1, VK_MET, VT_OTHER) \
 	X(M_PROBE_CPU, "probe_cpu", "probe CPU", "s", 3, B_NONE, H_KEY, K_PROBE_CPU, -1, VK_OVERHEAD, VT_OTHER) \
-	X(M_LAT_RQ,  "lat_rq",  "run-queue wait", "us", 1, B_LOWER, H_KEY, K_LAT_RQ, -1, VK_TAIL, VT_OTHER)
+	X(M_LAT_RQ,  "lat_rq",  "run-queue wait", "us", 1, B_LOWER, H_KEY, K_LAT_RQ, -1, VK_TAIL, VT_OTHER) \
+	X(M_REQ_N,     "req_n",     "requests",     "", 0, B_NONE,  H_KEY, K_REQ_N, -1, VK_COUNT, VT_OTHER) \
+	X(M_REQ_MEAN,  "req_mean",  "request mean", "us", 1, B_LOWER, H_KEY, K_REQ_MEAN, -1, VK_LAT, VT_OTHER) \
+	X(M_REQ_P50,   "req_p50",   "request p50",  "us", 0, B_LOWER, H_KEY, K_REQ_P50, -1, VK_LAT, VT_OTHER) \
+	X(M_REQ_P99,   "req_p99",   "request p99",  "us", 0, B_LOWER, H_KEY, K_REQ_P99, -1, VK_TAIL, VT_OTHER) \
+	X(M_REQ_MAX,   "req_max",   "request max",  "us", 0, B_LOWER, H_KEY, K_REQ_MAX, -1, VK_MAX, VT_OTHER) \
+	X(M_REQ_OVER1, "req_over1", "requests > t1", "%", 3, B_LOWER, H_KEY, K_REQ_OVER1, -1, VK_OVER, VT_OTHER) \
+	X(M_REQ_OVER2, "req_over2", "requests > t2", "%", 3, B_LOWER, H_KEY, K_REQ_OVER2, -1, VK_OVER, VT_OTHER) \
+	X(M_REQ_T1,    "req_t1",    "threshold t1", "ms", 3, B_NONE, H_KEY, K_REQ_T1, -1, VK_SETTING, VT_OTHER) \
+	X(M_REQ_T2,    "req_t2",    "threshold t2", "ms", 3, B_NONE, H_KEY, K_REQ_T2, -1, VK_SETTING, VT_OTHER) \
+	X(M_FAIRNESS,  "fairness",  "slowest/fastest", "%", 1, B_HIGHER, H_KEY, K_FAIRNESS, -1, VK_FAIR, VT_OTHER)
 
 #define X_ENUM(id, name, show, unit, prec, better, how, key, key2, kind, tier) id,
 enum { METRICS(X_ENUM) M_N };
@@ -266,6 +276,8 @@ struct group {
 	long failed, invalid;
 	struct why why[NWHY];
 	long why_more;		/* runs whose reason did not fit in why[] */
+	double req_t[2];	/* the request thresholds of its first record that has them, ms */
+	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;

@@ -1,10 +1,13 @@
 /*
- * svg.c: --svg, two charts in one self-contained SVG file (no script,
- * no external font or link).  First the Ratio of each row under each
+ * svg.c: --svg, up to three charts in one self-contained SVG file (no
+ * script, no external font or link).  First the Ratio of each row under each
  * load as grouped bars, with +- sd whiskers and the run count; then the
  * fairness picture: per load, each row's Ratio against the work its load
  * got done relative to the reference row (Loads / the reference's
- * Loads), one point per row.  Rows get one of 20 colours and one of 6
+ * Loads), one point per row; and when the records have them, the I/O
+ * loads' own requests: per load and row the 99th percentile of their
+ * latency as a bar and the longest as a marker, on a log scale with the
+ * two thresholds.  Rows get one of 20 colours and one of 6
  * marker shapes, so they stay apart past 20 rows and in grey print.
  * Written to a temporary file beside the target and renamed (outfile.c:
  * mkstemp, fsync, rename), so a failure never leaves half a chart, and
@@ -501,12 +504,156 @@ fairness(const struct chart *c, int y)
 	}
 }
 
+/* ------------------------------------------------------------- requests */
+
+enum { RH = 240 };	/* the request chart's plot height */
+
+/* Bars of section i in the request chart, and the range of their p99 and max, ms. */
+static int
+req_in(const struct chart *c, size_t i, double *lo, double *hi)
+{
+	const struct group *g;
+	size_t k;
+	int n = 0;
+
+	EACH(c->m, i, k, g) {
+		if (g->m[M_REQ_P99].n == 0 || c->slot[g->row] == NONE)
+			continue;
+		*lo = fmin(*lo, stats_mean(&g->m[M_REQ_P99]) / 1000);
+		*hi = fmax(*hi, stats_mean(&g->m[M_REQ_MAX]) / 1000);
+		n++;
+	}
+	return n;
+}
+
+/* y of v ms on the log axis from 10^d0 to 10^d1 ms, plot top at y */
+static double
+req_y(double v, int d0, int d1, int y)
+{
+	double l = log10(fmax(v, pow(10, d0)));
+
+	return y + RH - (l - d0) / (d1 - d0) * RH;
+}
+
+/* The decades, the gridlines and the thresholds' lines of the request chart. */
+static void
+req_axis(const struct chart *c, int d0, int d1, int y, const double *thr)
+{
+	FILE *f = c->f;
+	int d, j;
+
+	for (d = d0; d <= d1; d++) {
+		double gy = req_y(pow(10, d), d0, d1, y);
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+		    L, gy, c->width - 20, gy, d == d0 ? "#444" : "#e0e0e0");
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\" "
+		    "text-anchor=\"end\">%.*f</text>\n", L - 6, gy + 4, d < 0 ? -d : 0, pow(10, d));
+	}
+	for (j = 0; thr && j < 2; j++) {
+		double ty = req_y(thr[j], d0, d1, y);
+		if (thr[j] < pow(10, d0) || thr[j] > pow(10, d1))
+			continue;
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#c00\" "
+		    "stroke-dasharray=\"5,4\"/>\n", L, ty, c->width - 20, ty);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#c00\" "
+		    "text-anchor=\"end\">%g ms</text>\n", c->width - 22, ty - 3, thr[j]);
+	}
+	fprintf(f, "<text x=\"22\" y=\"%d\" font-size=\"13\" fill=\"#444\" text-anchor=\"middle\" "
+	    "transform=\"rotate(-90 22 %d)\">ms</text>\n", y + RH / 2, y + RH / 2);
+}
+
+/* One bar: p99 of g's requests, its longest as a marker above. */
+static void
+req_bar(const struct chart *c, const struct group *g, const char *load, int bx, int d0, int d1, int y)
+{
+	FILE *f = c->f;
+	size_t s = c->slot[g->row];
+	double p99 = stats_mean(&g->m[M_REQ_P99]) / 1000, max = stats_mean(&g->m[M_REQ_MAX]) / 1000;
+	double top = req_y(p99, d0, d1, y);
+
+	fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>",
+	    bx, top, c->bw, y + RH - top, colours[s % NCOLOURS]);
+	xml_str(f, c->m->rows[g->row].name);
+	fputc(' ', f);
+	xml_str(f, load);
+	fprintf(f, ": requests p99 %.2f ms, longest %.2f ms, %ld runs</title></rect>\n", p99, max,
+	    g->m[M_REQ_P99].n);
+	marker(f, s, bx + c->bw / 2.0, req_y(max, d0, d1, y), 5, colours[s % NCOLOURS], "#222");
+}
+
+/* Sections with requests to chart: their number, the decades they span. */
+static int
+req_count(const struct chart *c, int *d0, int *d1, const double **thr)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	const struct group *g;
+	size_t i, k;
+	int n = 0;
+
+	*thr = NULL;
+	for (i = 0; i < c->nl; i++)
+		if (req_in(c, c->secs[i], &lo, &hi)) {
+			n++;
+			EACH(c->m, c->secs[i], k, g)
+				if (*thr == NULL && g->req_t[0] > 0)
+					*thr = g->req_t;
+		}
+	if (n == 0)
+		return 0;
+	if (*thr) {
+		lo = fmin(lo, (*thr)[0]);
+		hi = fmax(hi, (*thr)[1]);
+	}
+	*d0 = (int)floor(log10(fmax(lo, 0.001)));
+	*d1 = (int)ceil(log10(fmax(hi, 0.001)));
+	if (*d1 <= *d0)
+		*d1 = *d0 + 1;
+	return n;
+}
+
+/* The chart of the loads' own requests, from y: per I/O load, per row. */
+static void
+requests(const struct chart *c, int y)
+{
+	const struct model *m = c->m;
+	const double *thr;
+	const struct group *g;
+	int d0, d1, x = L + GGAP / 2, top = y + 44;
+	size_t i, k;
+
+	req_count(c, &d0, &d1, &thr);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">"
+	    "The loads' own requests: how long the slowest took</text>\n", y);
+	fprintf(c->f, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#666\">Per I/O load: bars, "
+	    "p99 of its requests' latency; markers, the longest; ms, log scale; dashed, "
+	    "the thresholds</text>\n", y + 18);
+	req_axis(c, d0, d1, top, thr);
+	for (i = 0; i < c->nl; i++) {
+		double lo = INFINITY, hi = -INFINITY;
+		int nb = req_in(c, c->secs[i], &lo, &hi), gw = nb * (c->bw + BGAP) - BGAP, bx = x;
+
+		if (nb == 0)
+			continue;
+		EACH(m, c->secs[i], k, g)
+			if (g->m[M_REQ_P99].n && c->slot[g->row] != NONE) {
+				req_bar(c, g, m->sect[c->secs[i]].load, bx, d0, d1, top);
+				bx += c->bw + BGAP;
+			}
+		fprintf(c->f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#222\" "
+		    "text-anchor=\"middle\">", x + gw / 2, top + RH + 18);
+		xml_str(c->f, m->sect[c->secs[i]].load);
+		fputs("</text>\n", c->f);
+		x += gw + GGAP;
+	}
+}
+
 static int
 svg_body(FILE *f, const struct model *m)
 {
 	struct chart c;
+	const double *thr;
 	double max, step, top;
-	int height, lines, na, nfair, per, i;
+	int height, lines, na, nfair, nreq, per, i, d0, d1;
 
 	memset(&c, 0, sizeof(c));
 	c.f = f;
@@ -539,6 +686,9 @@ svg_body(FILE *f, const struct model *m)
 	height = T + H + 54 + lines * LEG + 26;
 	if (nfair)
 		height += 96 + (nfair + per - 1) / per * (PH + 56);
+	nreq = req_count(&c, &d0, &d1, &thr);
+	if (nreq)
+		height += 80 + RH + 40;
 
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -553,6 +703,8 @@ svg_body(FILE *f, const struct model *m)
 		    "run to divide by (see the table's notes)</text>\n", L, T + H + 54 + lines * LEG + 4);
 	if (nfair)
 		fairness(&c, T + H + 54 + lines * LEG + 40);
+	if (nreq)
+		requests(&c, height - (RH + 40) - 50);
 	fputs("</svg>\n", f);
 	free(c.rows);
 	free(c.slot);

@@ -1,11 +1,12 @@
 /*
  * text.c: the classic Time/CPU%/Loads/LCPU%/Ratio table of each load,
- * the probe's table when the records have its keys, and with -v the long
- * form: each mean's sd on a line of its own under it (so the table keeps
- * the classic widths), the paired Ratio, and per row the window's
- * details (user, sys, faults, the machine's CPU split, pressure, vm,
- * disk) wrapped to 79 columns, then each label's snapshot of the box.
- * Reads the model only (model.h).
+ * the probe's table and the load's own request table when the records
+ * have their keys, and with -v the long form: each mean's sd on a line
+ * of its own under it (so the table keeps the classic widths), the
+ * paired Ratio, and per row the window's details (user, sys, faults,
+ * the machine's CPU split, pressure, vm, disk) wrapped to 79 columns,
+ * then each label's snapshot of the box.  Reads the model only
+ * (model.h).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -155,6 +156,91 @@ probe_table(FILE *out, const struct model *m, size_t i, struct table *t)
 		fprintf(out, "%s: interactivity probe (%s): wake-up latency, deadlines met\n", load, vis);
 	} else
 		fprintf(out, "%s: interactivity probe: wake-up latency, deadlines met\n", load);
+	table_print(out, t, hdr);
+}
+
+/* A threshold as a column's name: "%>100ms", "%>1s", "%>2.5s". */
+static void
+over_name(char *buf, size_t len, double ms)
+{
+	if (ms >= 1000)
+		snprintf(buf, len, "%%>%gs", ms / 1000);
+	else
+		snprintf(buf, len, "%%>%gms", ms);
+}
+
+/* A group's share over a threshold: "-" when it was timed against others. */
+static void
+over_cell(char *buf, const struct group *g, int k, const double *t)
+{
+	f1(buf, g->req_t[0] == t[0] && g->req_t[1] == t[1] ? stats_mean(&g->m[k]) : NAN,
+	    metrics[k].prec);
+}
+
+/* One row of the request table and, with -v, its sd line; latencies in ms. */
+static void
+req_row(struct table *t, const struct model *m, const struct group *g, const double *thr, int fair)
+{
+	static const int col[] = { M_REQ_MEAN, M_REQ_P99, M_REQ_MAX };
+	char (*c)[CELL] = t->cell[t->nrows++];
+	int j;
+
+	model_clean(c[0], CELL, m->rows[g->row].name);
+	snprintf(c[1], CELL, "%ld", g->m[M_REQ_N].n);
+	for (j = 0; j < 3; j++)
+		f1(c[2 + j], stats_mean(&g->m[col[j]]) / 1000, 2);
+	over_cell(c[5], g, M_REQ_OVER1, thr);
+	over_cell(c[6], g, M_REQ_OVER2, thr);
+	if (fair)
+		f1(c[7], g->m[M_FAIRNESS].n ? stats_mean(&g->m[M_FAIRNESS]) : NAN, 1);
+	if (!m->o->verbose)
+		return;
+	c = t->cell[t->nrows++];
+	snprintf(c[0], CELL, "%s", "");
+	snprintf(c[1], CELL, "+-");
+	for (j = 0; j < 3; j++)
+		f1(c[2 + j], g->m[col[j]].n > 1 ? stats_sd(&g->m[col[j]]) / 1000 : NAN, 2);
+	sd(c[5], &g->m[M_REQ_OVER1], metrics[M_REQ_OVER1].prec);
+	sd(c[6], &g->m[M_REQ_OVER2], metrics[M_REQ_OVER2].prec);
+	if (fair)
+		sd(c[7], &g->m[M_FAIRNESS], 1);
+}
+
+/*
+ * The load's own requests of section i (an I/O load's, see REQUEST
+ * LATENCY in the man page), if a row has them: mean, p99 and max in ms,
+ * the shares over the two thresholds, and for a load of several
+ * processes the slowest one's work against the fastest one's.
+ */
+static void
+req_table(FILE *out, const struct model *m, size_t i, struct table *t)
+{
+	char h1[24], h2[24], load[64];
+	const char *hdr[] = { "Kernel", "[runs]", "mean ms", "p99 ms", "max ms", h1, h2, "slow/fast%" };
+	const double *thr = NULL;
+	const struct group *g;
+	int fair = 0;
+	size_t k;
+
+	EACH(m, i, k, g) {
+		if (g->m[M_REQ_MEAN].n == 0)
+			continue;
+		if (thr == NULL && g->req_t[0] > 0)
+			thr = g->req_t;
+		fair |= g->m[M_FAIRNESS].n > 0;
+	}
+	if (thr == NULL)
+		return;
+	over_name(h1, sizeof(h1), thr[0]);
+	over_name(h2, sizeof(h2), thr[1]);
+	t->nrows = 0;
+	t->ncols = fair ? 8 : 7;
+	EACH(m, i, k, g)
+		if (g->m[M_REQ_MEAN].n)
+			req_row(t, m, g, thr, fair);
+	model_clean(load, sizeof(load), m->sect[i].load);
+	fprintf(out, "%s: the load's own requests (latency in ms%s)\n", load,
+	    fair ? ", slowest/fastest process" : "");
 	table_print(out, t, hdr);
 }
 
@@ -511,6 +597,7 @@ section(FILE *out, const struct model *m, size_t i, struct table *t)
 	if (m->o->verbose && t->nrows)
 		details(out, m, i);
 	probe_table(out, m, i, t);
+	req_table(out, m, i, t);
 	model_notes(out, m, i, 1);
 	fputc('\n', out);
 }

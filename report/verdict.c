@@ -30,6 +30,9 @@ static const struct {
 	[VK_COUNT] = { "counter", 10, 1 },
 	[VK_SIZE] = { "size", 5, 1 },
 	[VK_OVERHEAD] = { "overhead", 10, 0 },
+	[VK_OVER] = { "share over a threshold", 100, 0.01 },
+	[VK_FAIR] = { "fairness", 2, 1 },
+	[VK_SETTING] = { "setting", 0, 0 },
 };
 
 /*
@@ -145,6 +148,8 @@ vd_parts(struct vd_test *t, const struct vd_part *p, int np, double base)
 	t->base = base;
 	t->n = 0;
 	t->p = NAN;
+	if (t->kind == VK_SETTING)
+		return;		/* chosen, not measured: nothing to test */
 	for (i = 0; i < np; i++) {
 		if (p[i].n < 1 || !isfinite(p[i].mean))
 			return;

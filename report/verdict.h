@@ -45,6 +45,9 @@ enum vd_kind {
 	VK_COUNT,	/* counters (faults, vm events, context switches): 10% and 1 */
 	VK_SIZE,	/* sizes, disk traffic, waits: 5% and 1 */
 	VK_OVERHEAD,	/* contest's and the probe's own CPU: 10% */
+	VK_OVER,	/* share of requests over a threshold: 100% and 0.01 point */
+	VK_FAIR,	/* the slowest worker's work / the fastest's: 2% and 1 point */
+	VK_SETTING,	/* a setting logged beside the measures (a threshold): never tested */
 	VK_N
 };
 

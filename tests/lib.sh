@@ -82,6 +82,16 @@ start_bg() {
 	"$CONTEST" "$@" >"$T/stdout" 2>"$T/stderr" &
 	bg=$!
 }
+# refuses LOAD OPTION TEXT VALUE...: for each VALUE, a run of LOAD with
+# --OPTION VALUE exits 2 saying "contest: --OPTION TEXT, not 'VALUE'"
+refuses() {
+	_ld=$1 _opt=$2 _txt=$3
+	shift 3
+	for _v; do
+		expect 2 "$CONTEST" -n 1 --units 1 --lead 0 "--$_opt" "$_v" --no-baseline -k test "$_ld"
+		grep -qxF "contest: --$_opt $_txt, not '$_v'" stderr || fail "--$_opt '$_v': $(cat stderr)"
+	done
+}
 # is the process gone within $2 tenths of a second (default 50)?
 gone_within() {
 	_i=0

@@ -5,8 +5,13 @@
  * passes, -k: keep the run directory to inspect) and for make bench (-t:
  * a fixed time, work per second).  Not installed.
  *
- * usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] LOAD
- * prints: load=NAME work=RAW units=U unit=UNIT seconds=S rate=RAW/s dir=RUNDIR note="k=v ..."
+ * -L: the load's requests are not timed (for the bench of timing's cost).
+ *
+ * usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] [-L] LOAD
+ * prints: load=NAME work=RAW units=U unit=UNIT seconds=S lcpu=CPU_S rate=RAW/s dir=RUNDIR note="k=v ..."
+ * (lcpu: the load's CPU seconds in the window, -1 if unknown), and for an
+ * I/O load, or one of several workers, the record's keys:
+ *   req="n=N mean=US p50=US p99=US max=US over1=% over2=%" fairness=% shares=S,S,...
  */
 #include <err.h>
 #include <signal.h>
@@ -21,7 +26,7 @@
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] LOAD\n");
+	fprintf(stderr, "usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] [-L] LOAD\n");
 	exit(2);
 }
 
@@ -43,13 +48,40 @@ check(const struct run_env *e, const struct load *l, const char *base)
 		errx(1, "%s: %s", l->name, ctx.reason);
 }
 
-/* The work the load did in the window, one line; 1 if the run was not ok. */
+/* the record's keys of the load's requests and workers, as contest logs them */
+static void
+keys(const struct run_env *e, const struct run *r)
+{
+	static const int k[] = { K_REQ_N, K_REQ_MEAN, K_REQ_P50, K_REQ_P99, K_REQ_MAX,
+	    K_REQ_OVER1, K_REQ_OVER2 };
+	static const char *const name[] = { "n", "mean", "p50", "p99", "max", "over1", "over2" };
+	static struct rec rec;
+	const char *sh;
+	size_t i;
+
+	rec_init(&rec);
+	run_record(e, r, &rec);
+	if (rec.has[K_REQ_N]) {
+		printf("req=\"");
+		for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+			if (rec.has[k[i]])
+				printf("%s%s=%.*f", i ? " " : "", name[i], k[i] == K_REQ_MEAN ? 1 :
+				    k[i] == K_REQ_OVER1 || k[i] == K_REQ_OVER2 ? 4 : 0, rec.num[k[i]]);
+		printf("\"\n");
+	}
+	if (rec.has[K_FAIRNESS])
+		printf("fairness=%.1f\n", rec.num[K_FAIRNESS]);
+	if ((sh = strstr(rec.notes, " shares=")) != NULL)
+		printf("shares=%.*s\n", (int)strcspn(sh + 8, " "), sh + 8);
+}
+
+/* The work the load did in the window, one line, and its keys; 1 if the run was not ok. */
 static int
-print_run(const struct run *r, unsigned long passes)
+print_run(const struct run_env *e, const struct run *r, unsigned long passes)
 {
 	char note[LOAD_NOTES * (LOAD_NOTE_KEY + LOAD_NOTE_VAL)];
 	unsigned long long w;
-	double t;
+	double t, lcpu;
 	int i;
 
 	note[0] = '\0';
@@ -59,9 +91,12 @@ print_run(const struct run *r, unsigned long passes)
 	/* with -p the passes are the measure: all of the load's work counts */
 	w = r->win.close.work - (passes ? 0 : r->win.open.work);
 	t = r->win.close.t - r->win.open.t;
-	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f rate=%.1f dir=%s note=\"%s\"\n",
-	    r->load->name, w, (double)w / r->load->scale, r->load->unit, t, t > 0 ? (double)w / t : 0.0,
-	    r->dir, note);
+	lcpu = r->win.open.lcpu >= 0 && r->win.close.lcpu >= r->win.open.lcpu ?
+	    r->win.close.lcpu - r->win.open.lcpu : -1;
+	printf("load=%s work=%llu units=%.3f unit=%s seconds=%.3f lcpu=%.3f rate=%.1f dir=%s note=\"%s\"\n",
+	    r->load->name, w, (double)w / r->load->scale, r->load->unit, t, lcpu,
+	    t > 0 ? (double)w / t : 0.0, r->dir, note);
+	keys(e, r);
 	if (strcmp(r->status, ST_OK)) {
 		warnx("%s: %s: %s", r->load->name, r->status, r->reason);
 		return 1;
@@ -82,7 +117,7 @@ main(int argc, char **argv)
 	int c;
 
 	memset(&e, 0, sizeof(e));
-	while ((c = getopt(argc, argv, "O:d:s:t:p:k")) != -1) {
+	while ((c = getopt(argc, argv, "O:d:s:t:p:kL")) != -1) {
 		switch (c) {
 		case 'O': {
 			char *eq = strchr(optarg, '=');
@@ -98,6 +133,7 @@ main(int argc, char **argv)
 		case 't': secs = strtod(optarg, NULL); break;
 		case 'p': e.passes = strtoul(optarg, NULL, 10); break;
 		case 'k': e.keep = 1; break;
+		case 'L': load_req_timing(0); break;
 		default: usage();
 		}
 	}
@@ -134,5 +170,5 @@ main(int argc, char **argv)
 		return 1;
 	}
 	cage_close(&cage);
-	return print_run(&r, e.passes);
+	return print_run(&e, &r, e.passes);
 }
