@@ -729,7 +729,7 @@ check_loads(const struct invocation *iv, const struct load **loads, int nloads, 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
 		const struct load_option *o;
-		struct load_ctx ctx;
+		static struct load_ctx ctx;	/* some 240 KiB (its request shards): not on the stack */
 
 		for (o = l->options; o && o->name; o++)
 			if (o->required && load_option_value(&opt.values, o->name) == NULL)

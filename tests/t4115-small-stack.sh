@@ -1,5 +1,6 @@
 # Issue 21, item 13: contest keeps no large buffer on its stack (a .config
-# hashed through 64 KiB on it, a cgroup's process list through 64 KiB),
+# hashed through 64 KiB on it, a cgroup's process list through 64 KiB, a
+# load's context of 240 KiB in the preflight),
 # so under ulimit -s 64 it runs instead of dying by SIGSEGV with no
 # message.  A kernel tree whose build is 'true' keeps the compile itself
 # out of it (cc1 needs more than 64 KiB: under such a limit a real
