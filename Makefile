@@ -11,18 +11,20 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o \
 	loads/dbench.o
-# the one copy of each shared helper (util.h): every program below links it
-UTIL = util.o
+# the one copy of each shared helper (util.h; outfile.h, the opener of what
+# contest writes): every program below links it
+UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o sys.o probe.o profile.o log.o sizing.o loads/table.o loads/common.o loads/req.o $(LOADS)
+CORE = run.o cage.o watchmsg.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
+	loads/common.o loads/req.o $(LOADS)
 # the report: its entry point, the model, the comparison's family of tests
 # and its engine, then one file per renderer
 REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
 	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
 	report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h gen.h log.h probe.h profile.h report.h run.h sizing.h sys.h util.h loads/load.h \
-	report/model.h report/stats.h report/verdict.h
+HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h sizing.h \
+	sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 
@@ -105,6 +107,14 @@ tests/report-fuzz.bin: tests/fuzz/report-fuzz.c $(FUZZSRC) $(HDR)
 	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	    $(CPPFLAGS) -o $@ tests/fuzz/report-fuzz.c $(FUZZSRC) -lm
 
+# the watchdog's protocol and the labels (t4120 runs them briefly)
+tests/watch-fuzz.bin: tests/fuzz/watch-fuzz.c watchmsg.c watchmsg.h
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/watch-fuzz.c watchmsg.c
+tests/label-fuzz.bin: tests/fuzz/label-fuzz.c log.c $(UTIL:.o=.c) $(HDR)
+	$(FUZZCC) -std=c11 -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(CPPFLAGS) -o $@ tests/fuzz/label-fuzz.c log.c $(UTIL:.o=.c) -lm
+
 fuzz: tests/report-fuzz.bin
 	mkdir -p tests/tmp/fuzz-corpus
 	tests/report-fuzz.bin -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
@@ -127,7 +137,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/contest $(DESTDIR)$(MANPREFIX)/man1/contest.1
 
 clean:
-	rm -f contest $(OBJ) $(TESTBIN) tests/sys-solo.bin tests/window-bench.bin tests/report-fuzz.bin
+	rm -f contest $(OBJ) $(TESTBIN) tests/sys-solo.bin tests/window-bench.bin tests/report-fuzz.bin \
+	    tests/watch-fuzz.bin tests/label-fuzz.bin
 	rm -rf tests/tmp
 
 .PHONY: all check bench fuzz install uninstall clean

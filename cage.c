@@ -24,6 +24,7 @@
 
 #include "cage.h"
 #include "util.h"
+#include "watchmsg.h"
 
 static const char *const part_name[CAGE_NPARTS] = { "load", "job", "probe" };
 
@@ -131,7 +132,7 @@ my_children(const struct cage *c, pid_t *pids, int max)
 static int
 own_cgroup(char *dir, size_t len, char *why, size_t whylen)
 {
-	char mnt[PATH_MAX];
+	static char mnt[PATH_MAX];	/* not on the stack: contest runs under ulimit -s 64 */
 
 	return cgroup_dir("/proc", NULL, dir, len, mnt, sizeof(mnt), why, whylen) == 2 ? 0 : -1;
 }
@@ -151,7 +152,8 @@ populated(const char *dir)
 static void
 cg_kill(const char *dir)
 {
-	char path[PATH_MAX + 32], buf[65536], *p;
+	static char buf[65536];	/* not on the stack: contest runs under ulimit -s 64 */
+	char path[PATH_MAX + 32], *p;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
@@ -273,21 +275,85 @@ cg_open(struct cage *c)
 
 /* ------------------------------------------------------------ watchdog */
 
+/* Does the environment of process pid hold the entry env ("KEY=VALUE")? */
+static int
+marked(const char *pid, const char *env)
+{
+	static char buf[1 << 20];	/* an environment's first MiB; the watchdog's own */
+	size_t n = 0, k = strlen(env);
+	char path[64], *p, *end;
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%.20s/environ", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;	/* gone, or another user's */
+	while (n < sizeof(buf) - 1 && (r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0)
+		n += (size_t)r;
+	close(fd);
+	buf[n] = '\0';
+	for (p = buf, end = buf + n; p < end; p += strlen(p) + 1)
+		if (strlen(p) == k && memcmp(p, env, k) == 0)
+			return 1;
+	return 0;
+}
+
 /*
- * The watchdog: reads what to clean up ("g PGID", "d DIR", "D") until the
- * pipe ends, then kills and removes what is left.  It has its own
- * process group, so ^C at the terminal does not reach it, and ignores
- * the signals that end contest.
+ * SIGKILL every process whose environment holds env, until none is
+ * left: what every process the compile started inherits, whatever it
+ * did with sessions and process groups (setsid), and whoever its parent
+ * is now (init, once contest is gone).  Without a cgroup, nothing else
+ * finds them after contest's death.
+ */
+static void
+kill_marked(const char *env)
+{
+	int pass, found;
+
+	for (pass = 0; pass < 100; pass++) {
+		struct dirent *de;
+		DIR *d;
+
+		found = 0;
+		if ((d = opendir("/proc")) == NULL)
+			return;
+		while ((de = readdir(d)) != NULL) {
+			pid_t pid;
+
+			if (!isdigit((unsigned char)de->d_name[0]) || (pid = (pid_t)atol(de->d_name)) == getpid())
+				continue;
+			if (marked(de->d_name, env) && kill(pid, SIGKILL) == 0)
+				found++;
+		}
+		closedir(d);
+		if (!found)
+			return;
+		nap(10);	/* a fork of one just killed shows up in the next pass */
+	}
+}
+
+/* Only a run directory of contest's is removed: its name says so. */
+static int
+run_dir(const char *dir)
+{
+	const char *base = strrchr(dir, '/');
+
+	return strncmp(base ? base + 1 : dir, "contest-run.", 12) == 0;
+}
+
+/*
+ * The watchdog: reads what to clean up (watchmsg.h) until the pipe ends,
+ * then kills and removes what is left.  It has its own process group,
+ * so ^C at the terminal does not reach it, and ignores the signals that
+ * end contest.
  */
 static void
 watchdog(int fd, const struct cage *c)
 {
-	char buf[PATH_MAX + 16], dir[PATH_MAX + 16] = "";
-	pid_t pg[16];
-	size_t len = 0;
-	int npg = 0, i;
+	static struct watch w;
+	char buf[4096];
 	ssize_t n;
-	FILE *f;
+	int i;
 
 	setpgid(0, 0);
 #ifdef __linux__
@@ -301,22 +367,12 @@ watchdog(int fd, const struct cage *c)
 	for (i = 3; i < 1024; i++)
 		if (i != fd)
 			close(i);
-	if ((f = fdopen(fd, "r")) == NULL)
-		_exit(1);
-	while (fgets(buf, sizeof(buf), f)) {
-		len = strcspn(buf, "\n");
-		buf[len] = '\0';
-		if (buf[0] == 'g' && npg < 16)
-			pg[npg++] = (pid_t)atol(buf + 2);
-		else if (buf[0] == 'G')
-			for (i = 0; i < npg; i++)
-				if (pg[i] == (pid_t)atol(buf + 2))
-					pg[i] = pg[--npg];
-		if (buf[0] == 'd')
-			snprintf(dir, sizeof(dir), "%s", buf + 2);
-		else if (buf[0] == 'D')
-			dir[0] = '\0';
-	}
+	watch_init(&w);
+	while ((n = read(fd, buf, sizeof(buf))) != 0)
+		if (n > 0)
+			watch_feed(&w, buf, (size_t)n);
+		else if (errno != EINTR)
+			break;
 	/* contest is gone: nothing of its run may stay */
 	if (c->cgroup) {
 		cg_kill(c->root);
@@ -324,24 +380,25 @@ watchdog(int fd, const struct cage *c)
 			nap(10);
 		cg_remove(c->root);
 	}
-	for (i = 0; i < npg; i++)
-		kill(-pg[i], SIGKILL);
-	if (dir[0])
-		rmtree(dir);
-	(void)n;
+	for (i = 0; i < w.npg; i++)
+		kill(-w.pg[i], SIGKILL);
+	if (!c->cgroup)
+		kill_marked(c->env);
+	if (w.dir[0] && run_dir(w.dir))
+		rmtree(w.dir);
 	_exit(0);
 }
 
+/* One message to the watchdog (watchmsg.h). */
 static void
-tell(struct cage *c, const char *fmt, long v, const char *s)
+tell(struct cage *c, char op, const char *arg)
 {
-	char buf[PATH_MAX + 32];
+	char buf[WATCH_ARG_MAX + 2];
 	int n;
 
-	if (c->wd_fd < 0)
+	if (c->wd_fd < 0 || (n = watch_msg(buf, sizeof(buf), op, arg)) < 0)
 		return;
-	n = s ? snprintf(buf, sizeof(buf), fmt, s) : snprintf(buf, sizeof(buf), fmt, v);
-	if (n > 0 && n < (int)sizeof(buf) && write(c->wd_fd, buf, (size_t)n) != n) {
+	if (write(c->wd_fd, buf, (size_t)n) != n) {
 		/* a watchdog that died: contest still cleans up itself */
 	}
 }
@@ -355,6 +412,7 @@ cage_open(struct cage *c, char *err, size_t errlen)
 
 	memset(c, 0, sizeof(*c));
 	c->wd_fd = -1;
+	snprintf(c->env, sizeof(c->env), "CONTEST_CAGE=%ld.%llu", (long)getpid(), started((long)getpid()));
 #ifdef __linux__
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of a run come back to us */
 #endif
@@ -410,20 +468,29 @@ cage_enter(const struct cage *c, int part)
 void
 cage_track(struct cage *c, int part, pid_t pgid)
 {
-	if (c->pgid[part] > 0)
-		tell(c, "G %ld\n", (long)c->pgid[part], NULL);
+	char num[24];
+
+	if (c->pgid[part] > 0) {
+		snprintf(num, sizeof(num), "%ld", (long)c->pgid[part]);
+		tell(c, 'G', num);
+	}
 	c->pgid[part] = pgid;
-	if (pgid > 0)
-		tell(c, "g %ld\n", (long)pgid, NULL);
+	if (pgid > 0) {
+		snprintf(num, sizeof(num), "%ld", (long)pgid);
+		tell(c, 'g', num);
+	}
 }
 
 void
 cage_dir(struct cage *c, const char *dir)
 {
-	if (dir)
-		tell(c, "d %s\n", 0, dir);
-	else
-		tell(c, "D\n", 0, NULL);
+	tell(c, dir ? 'd' : 'D', dir);
+}
+
+const char *
+cage_env(const struct cage *c)
+{
+	return c->env;
 }
 
 double
@@ -442,7 +509,8 @@ cage_cpu(const struct cage *c, int part)
 int
 cage_pids(const struct cage *c, int part, pid_t *pids, int max)
 {
-	char path[PATH_MAX + 32], buf[16384], *p;
+	static char buf[16384];	/* not on the stack: contest runs under ulimit -s 64 */
+	char path[PATH_MAX + 32], *p;
 	struct dirent *de;
 	int n = 0;
 	DIR *d;

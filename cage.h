@@ -11,8 +11,11 @@
  * reparented to it; CPU is read from /proc/PID/stat.
  *
  * A watchdog process outlives contest if contest is killed with SIGKILL:
- * it holds the read end of a pipe only contest can write to, and when the
- * pipe ends it kills what is left of the run and removes its directory.
+ * it holds the read end of a pipe only contest can write to (watchmsg.h
+ * says what goes through it), and when the pipe ends it kills what is
+ * left of the run and removes its directory.  Without a cgroup it finds
+ * the compile's processes that left their process group (setsid) by the
+ * entry cage_env() in their environment, which each inherits.
  */
 #ifndef CONTEST_CAGE_H
 #define CONTEST_CAGE_H
@@ -29,6 +32,7 @@ struct cage {
 	pid_t pgid[CAGE_NPARTS];	/* each part's process group, 0 if none */
 	pid_t wd_pid;			/* the watchdog, 0 if none */
 	int wd_fd;			/* the pipe to it, -1 if none */
+	char env[48];			/* CONTEST_CAGE=PID.START: this invocation's mark */
 };
 
 /*
@@ -48,6 +52,12 @@ int cage_enter(const struct cage *c, int part);
 void cage_track(struct cage *c, int part, pid_t pgid);
 /* The watchdog removes dir if contest dies; NULL: nothing to remove now. */
 void cage_dir(struct cage *c, const char *dir);
+/*
+ * "CONTEST_CAGE=PID.START": the entry the run's commands get in their
+ * environment, unique to this invocation, so that the watchdog finds
+ * every process they start, wherever it went.
+ */
+const char *cage_env(const struct cage *c);
 /* CPU seconds (user + sys) part has used so far; -1 if unknown. */
 double cage_cpu(const struct cage *c, int part);
 /* Up to max process IDs of part; how many. */

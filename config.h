@@ -19,12 +19,14 @@
 #define MAX_JOBS	4096		/* largest -j */
 #define MAX_LEAD	600		/* largest --lead, seconds */
 #define MAX_UNITS	100000		/* largest --units */
-#define LABEL_MAX	63		/* longest label after sanitising, bytes */
 #define TIMEOUT_FACTOR	10		/* default --timeout: this times the label's no_load Time */
 #define TIMEOUT_MIN	60		/* ... but at least this, seconds */
 #define TIMEOUT_NOBASE	3600		/* default --timeout without a no_load Time, seconds */
 #define MAX_TIMEOUT	604800		/* largest --timeout, seconds (a week) */
 #define DISTURB_PCT	10		/* others' CPU over the window, % of all CPUs' time, that marks a run disturbed */
+#define NOFILE_MIN	32		/* open files a run needs at least (ulimit -n): contest 16, the built-in compile 24 */
+#define CAL_TRIES	4		/* tries to calibrate the probe on a busy machine, then none */
+#define CAL_PAUSE	1		/* seconds between those tries */
 #define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
 #define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
 #define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */

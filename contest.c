@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +30,7 @@
 #include "cage.h"
 #include "gen.h"
 #include "log.h"
+#include "outfile.h"
 #include "report.h"
 #include "run.h"
 #include "sizing.h"
@@ -38,7 +41,7 @@
 
 static struct {
 	long runs;
-	char label[LABEL_MAX + 1];
+	char label[LOG_LABEL_MAX + 1];
 	const char *log;
 	const char *workdir;
 	const char *tree;		/* -s: kernel tree, NULL: built-in */
@@ -314,18 +317,6 @@ number(const char *what, const char *s, long lo, long hi)
 }
 
 static void
-sanitise(char *dst, const char *src, size_t len)
-{
-	size_t i;
-
-	for (i = 0; src[i] && i + 1 < len; i++) {
-		unsigned char c = src[i];
-		dst[i] = isalnum(c) || c == '.' || c == '-' || c == '_' || c == '+' ? (char)c : '_';
-	}
-	dst[i] = '\0';
-}
-
-static void
 list_loads(void)
 {
 	const struct load *const *l;
@@ -393,39 +384,40 @@ make_prog(void)
 	return m && *m ? m : "make";
 }
 
-/* FNV-1a 64 of a file, as 16 hex digits. */
+/*
+ * FNV-1a 64 of a regular file, as 16 hex digits.  -1 with errno, EINVAL
+ * for what is not a regular file (a FIFO would block the read forever).
+ */
 static int
 hash_file(const char *path, char out[17])
 {
+	static unsigned char buf[65536];	/* not on the stack: contest runs under ulimit -s 64 */
 	unsigned long long h = 0xcbf29ce484222325ULL;
-	unsigned char buf[65536];
-	size_t n, i;
-	FILE *f;
+	struct stat st;
+	ssize_t n, i;
+	int fd;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if (stat(path, &st) < 0)
 		return -1;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
 		for (i = 0; i < n; i++)
 			h = (h ^ buf[i]) * 0x100000001b3ULL;
-	fclose(f);
+	close(fd);
+	if (n < 0)
+		return -1;
 	snprintf(out, 17, "%016llx", h);
 	return 0;
-}
-
-/* The directory part of path, "." if none. */
-static void
-dir_of(char *dir, size_t len, const char *path)
-{
-	char *slash;
-
-	snprintf(dir, len, "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash == dir)
-		dir[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else
-		snprintf(dir, len, ".");
 }
 
 /*
@@ -466,6 +458,132 @@ open_own_dir(const char *what, const char *path)
 	return fd;
 }
 
+/*
+ * CC as make takes it: a command whose words the shell splits, so
+ * "gcc -std=gnu11" is the compiler gcc with an argument.  Its first
+ * word must be in PATH; shell quoting in it is refused, as contest
+ * could not tell which word is the compiler.
+ */
+static void
+check_cc(const char *cc)
+{
+	char word[PATH_MAX];
+	size_t n;
+
+	if (strpbrk(cc, "'\"\\$`") != NULL)
+		errx(2, "CC='%s' holds shell quoting or expansion: give the compiler and its "
+		    "arguments as plain words", cc);
+	cc += strspn(cc, " \t");
+	if ((n = strcspn(cc, " \t\n")) == 0 || n >= sizeof(word))
+		errx(2, "CC='%s' names no compiler", cc);
+	memcpy(word, cc, n);
+	word[n] = '\0';
+	if (!in_path(word))
+		errx(1, "cannot find the compiler '%s' (CC's first word) in PATH", word);
+}
+/*
+ * The open-file limit (ulimit -n): below NOFILE_MIN a run cannot work
+ * (contest holds up to 16 descriptors, the built-in tree's compile opens
+ * some 24 headers at once), and would be measured and then lost when
+ * its record cannot be opened.  Refused before anything is made.
+ */
+static void
+check_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < NOFILE_MIN)
+		errx(2, "the open-file limit (ulimit -n) is %llu: a run needs at least %d (contest "
+		    "itself up to 16, the compile some 24); raise it", (unsigned long long)rl.rlim_cur,
+		    NOFILE_MIN);
+}
+/*
+ * path as make will see it: realpath of its nearest existing ancestor
+ * (symbolic links and a relative start resolved), and the rest of it.
+ */
+static void
+resolved(const char *path, char *out, size_t len)
+{
+	char head[PATH_MAX], real[PATH_MAX], *p = NULL;
+
+	snprintf(head, sizeof(head), "%s", path);
+	while (realpath(head, real) == NULL && (p = strrchr(head, '/')) != NULL && p != head)
+		*p = '\0';
+	if (realpath(head, real) == NULL) {	/* not even the first part: the current directory */
+		if (getcwd(real, sizeof(real)) == NULL)
+			snprintf(real, sizeof(real), ".");
+		snprintf(out, len, "%s/%s", real, path);
+		return;
+	}
+	snprintf(out, len, "%s%s", real, path + strlen(head));
+}
+/*
+ * The built-in tree's path goes into make's rules and the shell's
+ * commands, where some bytes are syntax: a space splits the path in two
+ * (every compile then fails: "cannot specify -o with multiple files").
+ * Refused up front, saying which byte and why, rather than quoted all
+ * through a tree that must build the way Kbuild builds.
+ */
+static void
+check_make_path(const char *what, const char *path)
+{
+	static const struct {
+		const char *bytes, *why;
+	} syntax[] = {
+		{ " \t\n\r\v\f", "make splits words at white space (every compile fails)" },
+		{ "#", "make takes the rest of the line for a comment" },
+		{ "$", "make expands it as a variable" },
+		{ "%", "make takes it for a pattern" },
+		{ ":;=", "make reads it as a rule or an assignment" },
+		{ "*?[]", "make and the shell expand it as a wildcard" },
+		{ "\"'`\\&|<>(){}!^", "the shell reads it as syntax in the tree's commands" },
+	};
+	static char shown[4 * PATH_MAX];
+	char abs[PATH_MAX + 64], vis[8];
+	size_t i, k;
+
+	resolved(path, abs, sizeof(abs));
+	for (i = 0; abs[i]; i++) {
+		unsigned char c = (unsigned char)abs[i];
+		const char *why = c < 0x20 || c == 0x7f ? "a control character" :
+		    "make and the shell in the tree's commands may read it as syntax";
+
+		if (c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("/._-+,@~", c) != NULL)
+			continue;
+		for (k = 0; k < sizeof(syntax) / sizeof(syntax[0]); k++)
+			if (strchr(syntax[k].bytes, c) != NULL)
+				why = syntax[k].why;
+		log_vis(vis, sizeof(vis), abs + i, 1);
+		log_vis(shown, sizeof(shown), abs, strlen(abs));
+		errx(2, "the %s's path '%s' holds '%s' at byte %zu: %s; refused, as the path goes "
+		    "into the tree's make rules and shell commands: it may hold letters, digits, "
+		    "non-ASCII characters and / . _ - + , @ ~", what, shown, vis, i + 1, why);
+	}
+}
+/*
+ * A load's own directory (-o): where it makes files as it runs, so as
+ * safe as the work directory: a directory, not a link, not writable by
+ * others, writable by contest.
+ */
+static void
+check_load_dir(const char *load, const char *opt_name, const char *path)
+{
+	char what[96];
+	int fd;
+
+	snprintf(what, sizeof(what), "%s directory (--%s)", load, opt_name);
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+			errx(2, "the %s '%s' is a symbolic link: refused", what, path);
+		err(2, "cannot open the %s '%s'", what, path);
+	}
+	check_dir_safe(what, path, fd);
+	if (faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+		err(2, "cannot write in the %s '%s'", what, path);
+	close(fd);
+}
 /* CONTEST_DISTURB_PCT as a percentage, DISTURB_PCT if unset; -1 if bad. */
 static int
 disturb_env(double *pct)
@@ -491,7 +609,8 @@ profile_env(int *mode)
 	return *mode < 0 ? -1 : 0;
 }
 
-/* make, cc and the environment: exit 1 for what is missing, 2 if bad. */
+/* make, cc, the open-file limit and the environment: exit 1 for what is
+ * missing, 2 if bad. */
 static void
 check_tools(void)
 {
@@ -505,31 +624,39 @@ check_tools(void)
 		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
 	if (profile_env(&mode) < 0)
 		errx(2, "CONTEST_PROFILE must be kernel, all or off, not '%s'", getenv("CONTEST_PROFILE"));
-	if (!in_path(cc && *cc ? cc : "cc"))
-		errx(1, "cannot find the compiler '%s' in PATH", cc && *cc ? cc : "cc");
+	check_cc(cc && *cc ? cc : "cc");
+	check_nofile();
 }
 
-/* The log: appendable if it exists, creatable if not. */
+/*
+ * The log: a regular file contest may append to, or one it may create
+ * (outfile.c says what it refuses), with room for this invocation's
+ * records under the file size limit: a record cut short by it would be
+ * a run measured and lost.
+ */
 static void
-check_log(void)
+check_log(int nloads)
 {
-	char dir[PATH_MAX];
+	struct rlimit rl;
 	struct stat sb;
-	int fd;
+	char why[PATH_MAX + 160];
+	unsigned long long need;
+	int mode = opt.prof_mode;
 
-	if (stat(opt.log, &sb) == 0 && S_ISDIR(sb.st_mode))
-		errx(2, "the log '%s' is a directory", opt.log);
-	if ((fd = open(opt.log, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
-		close(fd);
-	else if (errno != ENOENT)
-		err(2, "cannot append to the log '%s'", opt.log);
-	else {
-		dir_of(dir, sizeof(dir), opt.log);
-		if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) < 0)
-			errx(2, "cannot create the log '%s': directory '%s' is not writable", opt.log, dir);
-	}
+	if (out_open(opt.log, OUT_CHECK, why, sizeof(why)) < 0)
+		errx(2, "log: %s", why);
+	/* a snapshot, and per run (no_load may join) a record and, unless
+	 * --profile is off, its kernel profile's, each at most a line */
+	if (!opt.prof_set)
+		profile_env(&mode);	/* check_tools saw it is good */
+	need = (unsigned long long)((mode == PROF_OFF ? 1 : 2) * opt.runs * (nloads + 1) + 1) *
+	    LOG_LINE_MAX;
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    (stat(opt.log, &sb) < 0 ? 0 : (unsigned long long)sb.st_size) + need > rl.rlim_cur)
+		errx(2, "the file size limit (ulimit -f: %llu bytes) leaves the log '%s' too little "
+		    "room: its records may need up to %llu bytes more", (unsigned long long)rl.rlim_cur,
+		    opt.log, need);
 }
-
 /*
  * The work directory: an existing one is used as it is; a new one needs
  * an existing ancestor we may write in.  dir: the nearest existing one,
@@ -565,24 +692,37 @@ check_workdir(char *dir, size_t len)
 		    opt.workdir, dir);
 }
 
-/* -s: a configured tree with a Makefile, at a path that fits the log. */
+/*
+ * -s: a configured tree with a Makefile, at a path that fits the log;
+ * without it, the built-in tree's place: a path make can take, and no
+ * WORKDIR/builtin that contest did not make (gen_check).
+ */
 static void
 check_tree(void)
 {
-	char path[PATH_MAX + 32], real[PATH_MAX];
+	char path[PATH_MAX + 32], real[PATH_MAX], e[PATH_MAX + 200];
 	struct stat sb;
 
-	if (opt.tree == NULL)
+	if (opt.tree == NULL) {
+		check_make_path("work directory", opt.workdir);
+		snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+		if (gen_check(path, e, sizeof(e)) < 0)
+			errx(2, "%s", e);
 		return;
+	}
 	snprintf(path, sizeof(path), "%s/Makefile", opt.tree);
 	if (stat(opt.tree, &sb) < 0 || !S_ISDIR(sb.st_mode))
 		errx(2, "kernel tree '%s' is not a directory", opt.tree);
 	if (access(path, R_OK) < 0)
 		errx(2, "kernel tree '%s' has no Makefile", opt.tree);
 	snprintf(path, sizeof(path), "%s/.config", opt.tree);
-	if (access(path, R_OK) < 0)
+	if (stat(path, &sb) < 0 && errno == ENOENT)
 		errx(2, "kernel tree '%s' has no .config: configure it first, "
 		    "e.g. 'make -C %s defconfig'", opt.tree, opt.tree);
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))	/* a FIFO would hang its hash */
+		errx(2, "'%s' is not a regular file: refused", path);
+	if (access(path, R_OK) < 0)
+		err(2, "cannot read '%s'", path);
 	if (realpath(opt.tree, real) == NULL)
 		err(2, "cannot resolve '%s'", opt.tree);
 	if (strlen(real) >= LOG_WORKLOAD_MAX)
@@ -634,19 +774,22 @@ say_fsize(const struct load *l, const struct load_ctx *ctx)
 static void
 check_loads(const struct invocation *iv, const struct load **loads, int nloads, const char *base)
 {
+	const char *v;
 	struct stat sb;
 	int i, rc;
 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
 		const struct load_option *o;
-		struct load_ctx ctx;
+		static struct load_ctx ctx;	/* some 240 KiB (its request shards): not on the stack */
 
 		for (o = l->options; o && o->name; o++)
 			if (o->required && load_option_value(&opt.values, o->name) == NULL)
 				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
 				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
 				    o->name, o->arg, o->help);
+		if (l->dir_option && (v = load_option_value(&opt.values, l->dir_option)) != NULL)
+			check_load_dir(l->name, l->dir_option, v);
 		if (l->check == NULL)
 			continue;
 		memset(&ctx, 0, sizeof(ctx));
@@ -680,7 +823,7 @@ check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
 	char dir[PATH_MAX];
 
 	check_tools();
-	check_log();
+	check_log(nloads);
 	check_workdir(dir, sizeof(dir));
 	check_tree();
 	check_tree_disk(access(opt.workdir, F_OK) == 0 ? opt.workdir : dir);
@@ -711,22 +854,64 @@ settle(struct invocation *iv)
 /* ----------------------------------------------------------------- lock */
 
 /*
+ * Who holds the flock of the file fd is open on, from /proc/locks (the
+ * kernel's word: nothing the file says is read).  1: a contest, *pid;
+ * 0: another program, *pid (0 or less: one in another PID namespace),
+ * comm its name; -1: none found (let go meanwhile, or no /proc/locks).
+ */
+static int
+lock_holder(int fd, long *pid, char *comm, size_t len)
+{
+	char line[256], path[64];
+	unsigned maj, mnr;
+	unsigned long long ino;
+	struct stat st;
+	int rc = -1, k, cfd;
+	FILE *f;
+
+	if (fstat(fd, &st) < 0 || (f = fopen("/proc/locks", "r")) == NULL)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof(line), f)) {
+		/* "1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF"; "1: -> FLOCK ..." waits */
+		if (strstr(line, "->") || !strstr(line, "FLOCK") ||
+		    sscanf(line, "%*s %*s %*s %*s %ld %x:%x:%llu", pid, &maj, &mnr, &ino) != 4 ||
+		    maj != major(st.st_dev) || mnr != minor(st.st_dev) || ino != (unsigned long long)st.st_ino)
+			continue;
+		snprintf(comm, len, "?");
+		snprintf(path, sizeof(path), "/proc/%ld/comm", *pid);
+		if (*pid > 0 && (cfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+			if ((k = (int)read(cfd, comm, len - 1)) > 0)
+				comm[k - (comm[k - 1] == '\n')] = '\0';
+			close(cfd);
+		}
+		rc = *pid > 0 && !strcmp(comm, "contest");
+	}
+	fclose(f);
+	return rc;
+}
+
+/*
  * One measuring contest per machine: two would drop each other's page
- * cache and share the CPUs.  Waits (saying so) for the other to finish.
+ * cache and share the CPUs.  The lock is a file opened read-only and
+ * flock(2)ed (outfile.c: never through a link, never a device or a
+ * FIFO), so whoever made it, nothing is written through it.  Anyone who
+ * may read a file may flock it, so contest waits, saying so, only while
+ * the holder is a contest; another holder (flock(1), a squatter) is
+ * named and not waited for: the runs go on beside it, and its CPU, if it
+ * uses any, marks them disturbed.
  */
 static void
 machine_lock(void)
 {
 	const char *path = getenv("CONTEST_LOCK");
-	char buf[32];
-	int said = 0;
+	char why[PATH_MAX + 160], comm[32], vis[128];
+	int said = 0, h;
+	long pid;
 
 	if (path == NULL || !*path)
 		path = LOCK_PATH;
-	if ((lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0 &&
-	    (lock_fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-		if (!said++)
-			warn("cannot open the machine lock '%s'; not guarding against another contest", path);
+	if ((lock_fd = out_open(path, OUT_LOCK, why, sizeof(why))) < 0) {
+		warnx("cannot use the machine lock: %s; not guarding against another contest", why);
 		return;
 	}
 	while (flock(lock_fd, LOCK_EX | LOCK_NB) < 0) {
@@ -734,32 +919,32 @@ machine_lock(void)
 			warn("cannot lock '%s'", path);
 			return;
 		}
-		if (!said++) {
-			ssize_t n = pread(lock_fd, buf, sizeof(buf) - 1, 0);
-			buf[n > 0 ? n : 0] = '\0';
-			buf[strcspn(buf, "\n")] = '\0';
-			fprintf(stderr, "contest: another contest%s%s%s is measuring on this machine "
-			    "(lock '%s'): waiting for it to finish\n", buf[0] ? " (pid " : "", buf,
-			    buf[0] ? ")" : "", path);
+		if ((h = lock_holder(lock_fd, &pid, comm, sizeof(comm))) == 0) {
+			log_vis(vis, sizeof(vis), comm, strlen(comm));
+			if (pid > 0)
+				warnx("the machine lock '%s' is held by pid %ld ('%s'), which is not a contest: "
+				    "not waiting for it", path, pid, vis);
+			else
+				warnx("the machine lock '%s' is held by a process outside this PID namespace: "
+				    "not waiting for it", path);
+			close(lock_fd);
+			lock_fd = -1;
+			return;
 		}
+		if (h == 1 && !said++)
+			fprintf(stderr, "contest: another contest (pid %ld) is measuring on this machine "
+			    "(lock '%s'): waiting for it to finish\n", pid, path);
 		if (run_sleep(1) < 0)
 			stopped_by(run_caught(), 0);
 	}
 	if (said)
 		fprintf(stderr, "contest: the other contest finished; going on\n");
-	snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
-	if (ftruncate(lock_fd, 0) == 0 && pwrite(lock_fd, buf, strlen(buf), 0) < 0) {
-		/* the pid is only for the other's message */
-	}
 }
 
 static void
 machine_unlock(void)
 {
 	if (lock_fd >= 0) {
-		if (ftruncate(lock_fd, 0) < 0) {
-			/* as above */
-		}
 		close(lock_fd);
 		lock_fd = -1;
 	}
@@ -919,24 +1104,42 @@ say_left(const struct plan *p, int np, int next, const double *spent, const long
 		    left / 60 + 0.5);
 }
 
+/*
+ * Append rec to the log, or stop: the run is measured, and a record
+ * that cannot be written must not pass unseen (a full disk, the file
+ * size limit, a log replaced by a link meanwhile).
+ */
+static void
+append(const struct rec *rec, const char *what)
+{
+	char why[PATH_MAX + 160];
+	struct rlimit rl;
+
+	if (log_append(opt.log, rec, why, sizeof(why)) == 0)
+		return;
+	if (errno == EFBIG && getrlimit(RLIMIT_FSIZE, &rl) == 0)
+		warnx("cannot append %s to '%s': %s (the file size limit, ulimit -f, "
+		    "is %llu bytes; the log is as it was)", what, opt.log, why,
+		    (unsigned long long)rl.rlim_cur);
+	else
+		warnx("cannot append %s to '%s': %s", what, opt.log, why);
+	cage_close(&cage);
+	exit(1);
+}
+
 /* Append r to the log, the snapshot first if it is still due; exit 1 if it fails. */
 static void
 log_run(struct invocation *iv, const struct rec *rec, const char *what)
 {
+	char rw[256];
+
 	if (iv->snap_due) {
 		snprintf(iv->snap.date, sizeof(iv->snap.date), "%s", rec->date);
-		if (log_append(opt.log, &iv->snap) < 0) {
-			warn("cannot append the snapshot to '%s'", opt.log);
-			cage_close(&cage);
-			exit(1);
-		}
+		append(&iv->snap, "the snapshot");
 		iv->snap_due = 0;
 	}
-	if (log_append(opt.log, rec) < 0) {
-		warn("cannot append the record of %s to '%s'", what, opt.log);
-		cage_close(&cage);
-		exit(1);
-	}
+	snprintf(rw, sizeof(rw), "the record of %s", what);
+	append(rec, rw);
 }
 
 /*
@@ -1134,8 +1337,12 @@ identify(struct invocation *iv)
 	uname(&u);
 	snprintf(w->host, sizeof(w->host), "%s", u.nodename);
 	snprintf(w->kernel, sizeof(w->kernel), "%s", u.release);
-	if (!opt.label[0])
-		sanitise(opt.label, u.release, sizeof(opt.label));
+	if (!opt.label[0] && log_label_make(u.release, opt.label, sizeof(opt.label)) < 0) {
+		char vis[256];
+		log_vis(vis, sizeof(vis), u.release, strlen(u.release));
+		errx(2, "the kernel release '%s' makes a label of more than %d bytes: name the "
+		    "kernel with -k LABEL", vis, LOG_LABEL_MAX);
+	}
 	snprintf(w->label, sizeof(w->label), "%s", opt.label);
 	sz_read(&iv->mach, NULL);
 	nearest_dir(dir, sizeof(dir), opt.workdir);
@@ -1180,6 +1387,7 @@ static void
 builtin_tree(struct invocation *iv)
 {
 	char e[512], abs[PATH_MAX];
+	struct rlimit rl;
 	int rc;
 
 	/* the tree path must not depend on where make runs */
@@ -1188,6 +1396,9 @@ builtin_tree(struct invocation *iv)
 	if (snprintf(iv->tree_dir, sizeof(iv->tree_dir), "%s/builtin", abs) >= (int)sizeof(iv->tree_dir))
 		errx(2, "work directory path '%s' is too long", abs);
 	rc = gen_tree(iv->tree_dir, (unsigned)opt.units, run_pending, e, sizeof(e));
+	if (rc == -1 && errno == EFBIG && getrlimit(RLIMIT_FSIZE, &rl) == 0)
+		errx(1, "%s (the file size limit, ulimit -f, is %llu bytes; the partial tree "
+		    "is removed)", e, (unsigned long long)rl.rlim_cur);
 	if (rc == -1)
 		errx(1, "%s", e);
 	if (rc == -2 || run_pending()) {
@@ -1383,10 +1594,32 @@ fill_env(struct run_env *env, const struct invocation *iv)
 static void
 calibrate(struct run_env *env)
 {
+	int tries;
+
 	if (opt.probe.off)
 		return;
-	if (probe_calibrate(&opt.probe) < 0)
-		err(1, "cannot calibrate the probe");
+	/* on a busy box the timed blocks do not fit their budget: a moment
+	 * later it may be quiet again; if not, the runs go on without it
+	 * rather than the invocation ending after its tree and its wait */
+	for (tries = 1; probe_calibrate(&opt.probe) < 0; tries++) {
+		if (errno != EAGAIN) {
+			warn("cannot calibrate the probe; the runs go on without it, as with --probe off");
+			opt.probe.off = 1;
+			return;
+		}
+		if (tries == CAL_TRIES) {
+			warnx("the machine was too busy to calibrate the probe in %d tries (the last "
+			    "timed %d blocks in %.2f s); the runs go on without it, as with --probe "
+			    "off", tries, opt.probe.cal_blocks, opt.probe.cal_secs);
+			opt.probe.off = 1;
+			return;
+		}
+		fprintf(stderr, "contest: the machine is too busy to calibrate the probe (%d timed "
+		    "blocks in %.2f s): trying again in %d s\n", opt.probe.cal_blocks, opt.probe.cal_secs,
+		    CAL_PAUSE);
+		if (run_sleep(CAL_PAUSE) < 0)
+			stopped_by(run_caught(), 0);
+	}
 	env->probe = &opt.probe;
 	fprintf(stderr, "contest: probe %s: a wake-up every %.1f ms, %.4g%% of a CPU of work "
 	    "(%llu iterations, calibrated in %.2f s)\n", opt.probe.name,
@@ -1817,7 +2050,10 @@ report_mode(int argc, char **argv)
 {
 	const char *def[1] = { opt.log };
 	const char *const *logs = argc ? (const char *const *)argv : def;
+	char why[PATH_MAX + 160];
 
+	if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
+		errx(2, "--svg: %s", why);
 	report_data(&opt.ro);
 	signal(SIGPIPE, SIG_IGN);
 	if (opt.ro.verdict)
@@ -1949,9 +2185,13 @@ parse_options(int argc, char **argv)
 		switch (i) {
 		case OPT_RUNS: opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
 		case OPT_LABEL:
-			if (!*optarg)
-				errx(2, "-k LABEL must not be empty");
-			sanitise(opt.label, optarg, sizeof(opt.label));
+			if (log_label_ok(optarg, why, sizeof(why)) < 0) {
+				char vis[256];
+				size_t len = strlen(optarg);
+				log_vis(vis, sizeof(vis), optarg, len > 80 ? 80 : len);
+				errx(2, "-k LABEL '%s%s': %s", vis, len > 80 ? "..." : "", why);
+			}
+			snprintf(opt.label, sizeof(opt.label), "%s", optarg);
 			opt.ro.candidate = opt.label;	/* --verdict's candidate, as logged */
 			break;
 		case OPT_LOG:
@@ -2070,6 +2310,9 @@ main(int argc, char **argv)
 	argv += first;
 
 	check_rounds();
+	/* a write past the file size limit fails with EFBIG, said and undone,
+	 * instead of killing contest mid-record; children get SIG_DFL back */
+	signal(SIGXFSZ, SIG_IGN);
 	if (opt.report)
 		return report_mode(argc, argv);
 	if (!opt.plan && (opt.plan_cpus || opt.plan_mem || opt.plan_disk))

@@ -55,6 +55,7 @@
  * fingerprint.  make clean removes every file the build made, generated
  * headers and host tool included.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1453,6 +1454,50 @@ out:
 	return rc;
 }
 
+/* Is dir/name there?  1 yes, 0 no, -1 cannot tell (errno). */
+static int
+there(const char *dir, const char *name)
+{
+	char path[4300];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (lstat(path, &st) == 0)
+		return 1;
+	return errno == ENOENT ? 0 : -1;
+}
+
+int
+gen_check(const char *dir, char *err, size_t errlen)
+{
+	struct dirent *de;
+	struct stat st;
+	int n = 0;
+	DIR *d;
+
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot look at '%s': %s", dir,
+		    strerror(errno)), -1);
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is %s, not the built-in tree: refused (contest would "
+		    "replace it)", dir, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
+		return -1;
+	}
+	if (there(dir, ".contest-tree") == 1)
+		return 0;
+	/* an empty directory loses nothing; anything else is someone's */
+	if ((d = opendir(dir)) != NULL) {
+		while ((de = readdir(d)) != NULL)
+			n += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+		closedir(d);
+	}
+	if (n == 0 && d != NULL)
+		return 0;
+	snprintf(err, errlen, "'%s' exists and was not made by contest (it has no .contest-tree): "
+	    "refused, as contest would replace it; move it away or choose another -d", dir);
+	return -1;
+}
+
 int
 gen_present(const char *dir, unsigned units)
 {
@@ -1476,6 +1521,8 @@ gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t e
 
 	char stamp[4300], tmp[4200], want[64];
 
+	if (gen_check(dir, err, errlen) < 0)
+		return -1;
 	if (gen_present(dir, units))
 		return 0;
 	snprintf(want, sizeof(want), "contest-builtin %d %u\n", GEN_VERSION, units);
@@ -1485,7 +1532,9 @@ gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t e
 		return -1;
 	}
 	if ((rc = write_tree(tmp, units, stop, err, errlen)) < 0) {
+		int e = errno;	/* EFBIG: the caller names the file size limit */
 		rmtree(tmp);
+		errno = e;
 		return rc;
 	}
 	if (stop && stop()) {

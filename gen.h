@@ -19,5 +19,11 @@
 int gen_tree(const char *dir, unsigned units, int (*stop)(void), char *err, size_t errlen);
 /* Does dir hold that tree already (gen_tree would leave it as it is)? */
 int gen_present(const char *dir, unsigned units);
+/*
+ * May gen_tree replace dir?  0: it is absent, empty, or a tree contest
+ * made (it has the stamp .contest-tree); -1 with err filled: a link, a
+ * file, or a directory of someone's files that contest must not remove.
+ */
+int gen_check(const char *dir, char *err, size_t errlen);
 
 #endif

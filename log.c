@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "outfile.h"
 #include "util.h"
 
 enum type { T_INT, T_LONG, T_NUM, T_STR, T_LIST };
@@ -227,25 +228,158 @@ int
 rec_same_config(const struct rec *a, const struct rec *b)
 {
 	return a->jobs == b->jobs && !strcmp(a->label, b->label) && !strcmp(a->host, b->host) &&
-	    !strcmp(a->workload, b->workload) && !strcmp(a->config, b->config) &&
-	    !strcmp(rec_drop(a), rec_drop(b));
+	    !strcmp(a->kernel, b->kernel) && !strcmp(a->workload, b->workload) &&
+	    !strcmp(a->config, b->config) && !strcmp(rec_drop(a), rec_drop(b));
 }
 
 unsigned long
 rec_config_hash(const struct rec *r)
 {
-	const char *parts[5] = { r->label, r->host, r->workload, r->config, rec_drop(r) };
+	const char *parts[6] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r) };
 	unsigned long h = 2166136261UL;
 	const char *p;
 	size_t i;
 
 	/* FNV-1a of the strings, each ended, then jobs mixed in */
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 6; i++) {
 		for (p = parts[i]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 16777619UL;
 		h = (h ^ 0xff) * 16777619UL;
 	}
 	return h ^ (unsigned long)r->jobs * 2654435761UL;
+}
+
+/* ------------------------------------------------------------- labels */
+
+/*
+ * The code point of the UTF-8 character at s (n bytes left) and its
+ * length, strictly: no overlong form, no surrogate, nothing past
+ * U+10FFFF.  0: not UTF-8.
+ */
+static size_t
+utf8(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t len, i;
+	unsigned long c;
+
+	if (n == 0)
+		return 0;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 0;
+	if (len == 0 || len > n || s[0] >= 0xf8)
+		return 0;
+	c = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 2 && c < 0x80) || (len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/*
+ * Characters beyond ASCII that print as nothing, or as a space, or
+ * steer other text: C1 controls, no-break and other spaces, soft hyphen,
+ * zero-width ones and joiners, direction marks and overrides, variation
+ * selectors, the BOM, tags, noncharacters.  Ranges, inclusive.
+ */
+static const unsigned long hidden[][2] = {
+	{ 0x80, 0xa0 }, { 0xad, 0xad }, { 0x34f, 0x34f }, { 0x61c, 0x61c },
+	{ 0x115f, 0x1160 }, { 0x1680, 0x1680 }, { 0x17b4, 0x17b5 }, { 0x180b, 0x180f },
+	{ 0x2000, 0x200f }, { 0x2028, 0x202f }, { 0x205f, 0x206f }, { 0x3000, 0x3000 },
+	{ 0x3164, 0x3164 }, { 0xfdd0, 0xfdef }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
+	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xffff }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
+};
+
+size_t
+log_label_char(const char *s, size_t n)
+{
+	unsigned long c;
+	size_t len, i;
+
+	if ((len = utf8((const unsigned char *)s, n, &c)) == 0)
+		return 0;
+	if (c < 0x80)
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    (c != 0 && strchr(".-_+~", (int)c) != NULL);
+	if ((c & 0xfffe) == 0xfffe)
+		return 0;	/* U+xFFFE, U+xFFFF: noncharacters in every plane */
+	for (i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
+		if (c >= hidden[i][0] && c <= hidden[i][1])
+			return 0;
+	return len;
+}
+
+int
+log_label_ok(const char *s, char *why, size_t whylen)
+{
+	size_t n = strlen(s), i, k;
+	char vis[16];
+
+	if (n == 0) {
+		snprintf(why, whylen, "a label cannot be empty");
+		return -1;
+	}
+	if (n > LOG_LABEL_MAX) {
+		snprintf(why, whylen, "it is %zu bytes, and a label is at most %d (it is never cut: "
+		    "two kernels would share what is left)", n, LOG_LABEL_MAX);
+		return -1;
+	}
+	for (i = 0; i < n; i += k)
+		if ((k = log_label_char(s + i, n - i)) == 0) {
+			unsigned long c;
+			size_t len = utf8((const unsigned char *)s + i, n - i, &c);
+			log_vis(vis, sizeof(vis), s + i, len ? len : 1);
+			snprintf(why, whylen, "byte %zu ('%s') %s: a label is letters, digits, '.', "
+			    "'-', '_', '+', '~' and UTF-8 characters that print (no space, control "
+			    "or invisible character)", i + 1, vis,
+			    len == 0 ? "is not UTF-8" : c == ' ' ? "is a space" : c < 0x20 || c == 0x7f ?
+			    "is a control character" : c < 0x80 ? "may not be in a label" :
+			    "is a space, a control or an invisible character");
+			return -1;
+		}
+	return 0;
+}
+
+int
+log_label_make(const char *s, char *dst, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(s), i, k, o = 0, j;
+
+	for (i = 0; i < n; i += k) {
+		if ((k = log_label_char(s + i, n - i)) > 0) {
+			if (o + k > LOG_LABEL_MAX || o + k >= len)
+				return -1;
+			memcpy(dst + o, s + i, k);
+			o += k;
+			continue;
+		}
+		/* the character's bytes, each as %XX: '%' is never in a label, so
+		 * reading them back is unambiguous */
+		k = utf8((const unsigned char *)s + i, n - i, &(unsigned long){ 0 });
+		if (k == 0)
+			k = 1;
+		for (j = 0; j < k; j++) {
+			unsigned char c = (unsigned char)s[i + j];
+			if (o + 3 > LOG_LABEL_MAX || o + 3 >= len)
+				return -1;
+			dst[o++] = '%';
+			dst[o++] = hex[c >> 4];
+			dst[o++] = hex[c & 15];
+		}
+	}
+	if (o == 0 || o >= len)
+		return -1;
+	dst[o] = '\0';
+	return 0;
 }
 
 /* ----------------------------------------------------------- encoding */
@@ -290,34 +424,78 @@ log_encode(const char *src, char *dst, size_t len)
 	return encode(src, dst, len, 0);
 }
 
-void
-log_vis(char *dst, size_t len, const char *src, size_t n)
+/* printable ASCII but '\\' (space too with sp): 1, else 0 */
+static size_t
+ascii(const char *s, int sp)
+{
+	unsigned char c = (unsigned char)*s;
+
+	return c >= (sp ? 0x20 : 0x21) && c < 0x7f && c != '\\';
+}
+
+static size_t
+vis_keep(const char *s, size_t n)
+{
+	(void)n;
+	return ascii(s, 1);
+}
+
+static size_t
+name_keep(const char *s, size_t n)
+{
+	size_t k = log_label_char(s, n);
+
+	return k ? k : ascii(s, 0);
+}
+
+/*
+ * src (up to n bytes, or its NUL) into dst: the characters keep takes
+ * (it says how many bytes) as they are, '\\' as \\\\, every other byte
+ * \xNN.  Cut to fit len, at a whole character.
+ */
+static void
+escape(char *dst, size_t len, const char *src, size_t n, size_t (*keep)(const char *, size_t))
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i, o = 0;
+	size_t i, k, o = 0;
 
 	if (len == 0)
 		return;
-	for (i = 0; i < n && src[i]; i++) {
-		unsigned char c = src[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			if (o + 1 >= len)
+	for (i = 0; i < n && src[i]; i += k) {
+		unsigned char c = (unsigned char)src[i];
+
+		if ((k = keep(src + i, n - i)) > 0) {
+			if (o + k >= len)
 				break;
-			dst[o++] = (char)c;
-		} else {
-			if (o + 4 >= len)
-				break;
-			dst[o++] = '\\';
-			if (c == '\\') {
-				dst[o++] = '\\';
-				continue;
-			}
-			dst[o++] = 'x';
-			dst[o++] = hex[c >> 4];
-			dst[o++] = hex[c & 15];
+			memcpy(dst + o, src + i, k);
+			o += k;
+			continue;
 		}
+		k = 1;
+		if (o + (c == '\\' ? 2 : 4) >= len)
+			break;
+		dst[o++] = '\\';
+		if (c == '\\') {
+			dst[o++] = '\\';
+			continue;
+		}
+		dst[o++] = 'x';
+		dst[o++] = hex[c >> 4];
+		dst[o++] = hex[c & 15];
 	}
 	dst[o] = '\0';
+}
+
+void
+log_vis(char *dst, size_t len, const char *src, size_t n)
+{
+	escape(dst, len, src, n, vis_keep);
+}
+
+void
+log_name(char *dst, size_t len, const char *src)
+{
+	escape(dst, len, src, strlen(src), name_keep);
 }
 
 static int
@@ -489,45 +667,50 @@ log_format(const struct rec *r, char *buf, size_t len)
 }
 
 int
-log_append(const char *path, const struct rec *r)
+log_append(const char *path, const struct rec *r, char *why, size_t whylen)
 {
-	char buf[LOG_LINE_MAX + 2];
+	static char buf[LOG_LINE_MAX + 2];	/* not on the stack: contest runs under ulimit -s 64 */
 	struct stat st;
 	int fd, n, saved, heal = 0;
 	char last;
 
 	if ((n = log_format(r, buf + 1, sizeof(buf) - 1)) < 0) {
+		snprintf(why, whylen, "the record does not fit in a line");
 		errno = EOVERFLOW;
 		return -1;
 	}
-	/* read-write to see the last byte; a log we may only append to is
-	 * appended to without that check */
-	if ((fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0 &&
-	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
+	/* read-write to see the last byte (a log we may only append to is
+	 * appended to without that check); never through a link, never a
+	 * device or a FIFO (outfile.c) */
+	if ((fd = out_open(path, OUT_APPEND, why, whylen)) < 0)
 		return -1;
 	while (flock(fd, LOCK_EX) < 0 && errno == EINTR)
 		;
 	if (fstat(fd, &st) < 0)
 		goto fail;
-	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+	if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
 		heal = 1;	/* a fragment: end it, so it stays one bad line */
 	buf[0] = '\n';
 	if (write_all(fd, buf + 1 - heal, (size_t)n + (size_t)heal) < 0) {
 		saved = errno;
-		if (S_ISREG(st.st_mode) && ftruncate(fd, st.st_size) < 0) {
+		if (ftruncate(fd, st.st_size) < 0) {
 			/* cannot cut it back: the next append ends the fragment */
 		}
 		close(fd);
+		snprintf(why, whylen, "%s", strerror(saved));
 		errno = saved;
 		return -1;
 	}
 	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
 		goto fail;
-	return close(fd);
+	if (close(fd) == 0)
+		return 0;
+	snprintf(why, whylen, "%s", strerror(errno));
+	return -1;
 fail:
 	saved = errno;
 	close(fd);
+	snprintf(why, whylen, "%s", strerror(saved));
 	errno = saved;
 	return -1;
 }

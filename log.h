@@ -33,6 +33,7 @@
 #define LOG_NUM_MAX	1e12	/* largest number a reader accepts: sums of a million stay exact enough */
 #define LOG_NOTES_MAX	1024	/* bytes of a record's encoded notes */
 #define LOG_WORKLOAD_MAX 1024	/* bytes of workload, NUL included */
+#define LOG_LABEL_MAX	63	/* longest label, bytes */
 #define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
 #define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
 
@@ -230,7 +231,7 @@ struct rec {
 	char date[32];		/* UTC, ISO 8601, when the run started: 2026-12-02T09:13:36Z */
 	char end[32];		/* UTC, ISO 8601, when the record was written; "" in old logs */
 	char host[65];		/* uname nodename */
-	char label[64];		/* -k, sanitised */
+	char label[LOG_LABEL_MAX + 1];	/* -k (log_label_ok), or the release (log_label_make) */
 	char kernel[65];	/* uname release of the running kernel */
 	char load[32];		/* load name */
 	long run;		/* 1-based index of the load's run within the invocation */
@@ -300,9 +301,10 @@ int rec_note(struct rec *r, const char *key, const char *val);
 
 /*
  * The one definition of "the same configuration": two records of one
- * label measured the same way (host, jobs, workload, kernel config and
- * whether the page cache is dropped), whose Times may be averaged and
- * divided.  rec_config_hash is equal for records that are the same.
+ * label measured the same way (host, kernel release, jobs, workload,
+ * kernel config and whether the page cache is dropped), whose Times may
+ * be averaged and divided: never two kernels under one label.
+ * rec_config_hash is equal for records that are the same.
  */
 int rec_same_config(const struct rec *a, const struct rec *b);
 unsigned long rec_config_hash(const struct rec *r);
@@ -321,9 +323,11 @@ int log_format(const struct rec *r, char *buf, size_t len);
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then
  * fsync.  Whole or not at all: a short write is cut back off; a log whose
  * last line lacks its newline gets one first, so no record is ever glued
- * to a fragment.  -1 with errno (the real cause, ENOSPC for a full disk).
+ * to a fragment.  The log is opened by out_open (outfile.h): a link, a
+ * device, a FIFO is refused.  -1 with errno (the real cause, ENOSPC for a
+ * full disk, EFBIG past the file size limit) and why: what went wrong.
  */
-int log_append(const char *path, const struct rec *r);
+int log_append(const char *path, const struct rec *r, char *why, size_t whylen);
 
 /*
  * Parse one line (no newline) into r.  1: a record (a run, or with
@@ -351,6 +355,27 @@ struct logreader {
  * Bad lines are reported on stderr as NAME:LINE: why and skipped. */
 int log_next(struct logreader *lr, struct rec *r);
 
+/*
+ * Labels keep their identity: two kernels never share one.  A label is
+ * 1 to LOG_LABEL_MAX bytes of letters, digits, '.', '-', '_', '+', '~'
+ * and non-ASCII UTF-8 characters other than spaces, controls and
+ * invisible ones (zero-width, direction marks): what prints as itself,
+ * one column a character, and cannot pass for another label or for a
+ * row LABEL#N.  log_label_ok: is s one?  0, or -1 with why (which byte
+ * and what it is).  log_label_make: any string (the kernel release) as
+ * a label: each byte a label may not hold written %XX ('%' included), so
+ * that different strings give different labels; -1 if that is longer
+ * than LOG_LABEL_MAX.
+ */
+int log_label_ok(const char *s, char *why, size_t whylen);
+int log_label_make(const char *s, char *dst, size_t len);
+/*
+ * How many bytes the character at s (n bytes left) takes, where a label
+ * may hold it; 0 where it may not (log_label_ok's rule, for the report's
+ * names too).
+ */
+size_t log_label_char(const char *s, size_t n);
+
 /* Percent-encode src into dst for a log value. -1 if it does not fit. */
 int log_encode(const char *src, char *dst, size_t len);
 /*
@@ -358,5 +383,12 @@ int log_encode(const char *src, char *dst, size_t len);
  * not printable ASCII as \xNN, backslash as \\.  Cut to fit len.
  */
 void log_vis(char *dst, size_t len, const char *src, size_t n);
+/*
+ * A name (a label, a row LABEL#N) as printed, so that two names never
+ * print the same: what a label may hold (log_label_char) and printable
+ * ASCII but '\\' as they are, every other byte \xNN, '\\' as \\\\.
+ * Cut to fit len, at a whole character.
+ */
+void log_name(char *dst, size_t len, const char *src);
 
 #endif

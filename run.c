@@ -34,13 +34,16 @@
 extern char **environ;
 
 static volatile sig_atomic_t caught;	/* INT, TERM, HUP or QUIT: stop */
+static volatile sig_atomic_t continued;	/* SIGCONT: contest was stopped, and went on */
 static sigset_t waitmask;		/* the mask inside ppoll: ours unblocked */
 static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 static void
 on_signal(int sig)
 {
-	if (sig != SIGCHLD && !caught)
+	if (sig == SIGCONT)
+		continued = 1;
+	else if (sig != SIGCHLD && !caught)
 		caught = sig;
 }
 
@@ -55,16 +58,19 @@ run_signals(void)
 	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
 		sigaddset(&block, stop_sigs[i]);
 	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGCONT);	/* a stop of contest: it goes on at once, its handler waits */
 	sigprocmask(SIG_BLOCK, &block, &waitmask);
 	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
 		sigdelset(&waitmask, stop_sigs[i]);
 	sigdelset(&waitmask, SIGCHLD);
+	sigdelset(&waitmask, SIGCONT);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sa.sa_mask = block;
 	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
 		sigaction(stop_sigs[i], &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);	/* a handler, so that ppoll wakes */
+	sigaction(SIGCONT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -214,23 +220,25 @@ child_start(const struct run_env *e, int part, pid_t parent, const char *oom)
 /*
  * The environment of the commands: contest's, without what would tie
  * them to the make that started contest (a jobserver, -e, MAKE= naming a
- * wrapper that every recursive $(MAKE) would run).
+ * wrapper that every recursive $(MAKE) would run), with the run's mark
+ * (cage_env) that every process they start inherits.
  */
 static char **
-job_environ(void)
+job_environ(const struct run_env *e)
 {
 	static const char *const drop[] = { "MAKE=", "MAKEFLAGS=", "MFLAGS=", "MAKELEVEL=",
-	    "MAKEOVERRIDES=", "GNUMAKEFLAGS=" };
+	    "MAKEOVERRIDES=", "GNUMAKEFLAGS=", "CONTEST_CAGE=" };
 	static char **env;
-	size_t n = 0, i, k;
+	size_t n = 0, i, k = 0;
 
 	if (env)
 		return env;
 	while (environ[n])
 		n++;
-	if ((env = calloc(n + 1, sizeof(*env))) == NULL)
+	if ((env = calloc(n + 2, sizeof(*env))) == NULL)
 		return environ;
-	for (i = k = 0; i < n; i++) {
+	env[k++] = (char *)cage_env(e->cage);
+	for (i = 0; i < n; i++) {
 		size_t d;
 		for (d = 0; d < sizeof(drop) / sizeof(drop[0]); d++)
 			if (!strncmp(environ[i], drop[d], strlen(drop[d])))
@@ -246,7 +254,7 @@ static pid_t
 spawn(const struct run_env *e, char *const argv[], int fd)
 {
 	pid_t parent = getpid(), pid;
-	char **env = job_environ();
+	char **env = job_environ(e);
 
 	if ((pid = fork()) < 0)
 		return -1;
@@ -532,12 +540,58 @@ sample_close(const struct run_env *e, struct run *r, struct sample *s)
 	prof_close_window(e, r);	/* opened before the command's fork */
 }
 
-/* Is any process of the load stopped (SIGSTOP, a tracer)? */
+/*
+ * Stops.  A stop of contest (SIGSTOP, ^Z) leaves the compile running
+ * unwatched, in its own process group, while contest's clock runs on; a
+ * stop of the compile adds its length to the Time; a stop of the load
+ * takes its work away.  Each is seen the surest way there is for it:
+ * contest's own by the SIGCONT every resumption sends (a stopped process
+ * sees nothing while stopped, and a clock cannot tell a stop from a busy
+ * machine); the compile's leader by waitid(2) WSTOPPED, which reports a
+ * stop however short; the other processes of the compile and of the load
+ * by their state in /proc (T or t) once a second, which a stop shorter
+ * than that may slip through.
+ */
+
+/* Forget a SIGCONT from before the window: only one inside it counts. */
+static void
+cont_reset(void)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGCONT);
+	while (sigtimedwait(&s, NULL, &zero) == SIGCONT)
+		;
+	continued = 0;
+}
+
+/* Was contest stopped since cont_reset: a SIGCONT taken, or waiting? */
 static int
-load_stopped(const struct run_env *e)
+cont_seen(void)
+{
+	sigset_t s;
+
+	return continued || (sigpending(&s) == 0 && sigismember(&s, SIGCONT) == 1);
+}
+
+/* Did child pid (the compile's leader) stop since asked last?  Each stop is told once. */
+static int
+leader_stopped(pid_t pid)
+{
+	siginfo_t si;
+
+	si.si_pid = 0;
+	return waitid(P_PID, (id_t)pid, &si, WSTOPPED | WNOHANG) == 0 && si.si_pid == pid;
+}
+
+/* Is any process of part stopped (SIGSTOP, a tracer)? */
+static int
+part_stopped(const struct run_env *e, int part)
 {
 	pid_t pids[512];
-	int n = cage_pids(e->cage, CAGE_LOAD, pids, 512), i;
+	int n = cage_pids(e->cage, part, pids, 512), i;
 
 	for (i = 0; i < n; i++) {
 		struct proc_stat ps;
@@ -612,11 +666,13 @@ measure(const struct run_env *e, struct run *r, int fd)
 {
 	double next, drain, deadline = 0;
 
+	cont_reset();
 	r->win.open.t = run_now();
 	prof_open_window(e);
 	if ((r->job_pid = spawn(e, e->job_argv, fd)) < 0) {
 		r->job_pid = 0;
-		r->job_status = 127 << 8;	/* "compile exited with status 127" */
+		r->status = ST_FAILED;	/* not "exited with status 127": it never ran */
+		snprintf(r->reason, sizeof(r->reason), "cannot fork the compile: %s", strerror(errno));
 		prof_close_window(e, r);
 		r->profiled = 0;
 		r->win.close = r->win.open;
@@ -634,6 +690,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 
 		if (ended(r->job_pid))
 			break;
+		r->job_stops += leader_stopped(r->job_pid);
 		check_load(r);
 		check_probe(r);
 		if (e->end_with_load && r->load_ended)
@@ -656,8 +713,9 @@ measure(const struct run_env *e, struct run *r, int fd)
 		if (t >= next) {
 			if (r->ctx) {
 				r->samples++;
-				r->stopped += load_stopped(e);
+				r->stopped += part_stopped(e, CAGE_LOAD);
 			}
+			r->job_stops += part_stopped(e, CAGE_JOB);
 			if (e->live)
 				fprintf(stderr, "\r  %s: %d s ", r->what, (int)(t - r->win.open.t));
 			next += 1;
@@ -667,8 +725,10 @@ measure(const struct run_env *e, struct run *r, int fd)
 	}
 	sample_close(e, r, &r->win.close);
 	r->win.close.t = run_now();
+	r->self_stopped = cont_seen();
+	r->job_stops += leader_stopped(r->job_pid);
 	check_probe(r);
-	if (r->ctx && load_stopped(e))
+	if (r->ctx && part_stopped(e, CAGE_LOAD))
 		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
 	if (e->end_with_load && !ended(r->job_pid)) {
 		kill(-r->job_pid, SIGKILL);
@@ -785,6 +845,14 @@ classify(const struct run_env *e, struct run *r)
 		r->status = ST_FAILED;
 		snprintf(r->reason, sizeof(r->reason), "compile %s", how);
 		r->show_tail = 1;
+	} else if (r->self_stopped) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "contest was stopped in the window (SIGSTOP "
+		    "or ^Z: it got SIGCONT); the compile ran unwatched, the Time is not its own");
+	} else if (r->job_stops) {
+		r->status = ST_INVALID;
+		snprintf(r->reason, sizeof(r->reason), "the compile was stopped in the window "
+		    "(SIGSTOP, ^Z or a tracer): the Time holds the stop");
 	} else if (r->probe_bad) {
 		r->status = ST_INVALID;
 		snprintf(r->reason, sizeof(r->reason), "%s", r->probe_why);

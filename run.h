@@ -12,7 +12,9 @@
  *             of the timed command (the compile), then the samples of the
  *             load's work and CPU and of contest's own CPU
  *   measure   wait for the command, a signal, the timeout; once a second
- *             look whether the load is stopped; every PROF_DRAIN_S read
+ *             look whether the load or the command is stopped (and
+ *             whether contest itself was: SIGCONT, the command's
+ *             leader: waitid WSTOPPED, at once); every PROF_DRAIN_S read
  *             the profile's rings
  *   close     the samples again, in the reverse order, the profile's
  *             events off, then the clock (t1); then reap the command for
@@ -127,6 +129,8 @@ struct run {
 	int load_status;		/* wait status of the load, if it ended in the window */
 	int load_ended;			/* the load ended before the window closed */
 	int stopped, samples;		/* seconds the load was seen stopped, of seconds looked */
+	int job_stops;			/* stops of the compile seen in the window (waitid, /proc) */
+	int self_stopped;		/* contest itself was stopped in the window (SIGCONT) */
 	int timed_out;
 	long start, end;		/* time(2) at the start and end of the run */
 

@@ -1269,7 +1269,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 	struct utsname u;
 	struct mnt m;
 	const char *cc = getenv("CC");
-	char buf[256], cmd[4096];
+	char buf[256], cmd[4096], ccw[256];
 
 	memset(sn, 0, sizeof(*sn));
 	snprintf(sn->release, sizeof(sn->release), "none");
@@ -1317,7 +1317,10 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 		fsopts(&m, sn->fsopts, sizeof(sn->fsopts));
 	}
 	iosched(s, sn->iosched, sizeof(sn->iosched));
-	version(cc && *cc ? cc : "cc", sn->cc, sizeof(sn->cc));
+	/* CC may hold arguments, as make takes it: the compiler is its first word */
+	if (cc == NULL || sscanf(cc, "%255s", ccw) != 1)
+		snprintf(ccw, sizeof(ccw), "cc");
+	version(ccw, sn->cc, sizeof(sn->cc));
 	version(make && *make ? make : "make", sn->make, sizeof(sn->make));
 	snprintf(sn->config, sizeof(sn->config), "%s", config && *config ? config : "none");
 	return 0;

@@ -28,8 +28,8 @@ scale(const struct model *m, size_t *wname)
 			continue;
 		if (r > max)
 			max = r;
-		if (strlen(m->rows[g->row].name) > *wname)
-			*wname = strlen(m->rows[g->row].name);
+		if (m->rows[g->row].cols > *wname)
+			*wname = m->rows[g->row].cols;
 	}
 	return max;
 }
@@ -64,7 +64,7 @@ bar(FILE *out, double r, double max, size_t avail)
 int
 render_bars(FILE *out, const struct model *m)
 {
-	char name[ROWNAME_MAX], load[64];
+	char load[64];
 	size_t i, k, wname, avail;
 	double max = scale(m, &wname);
 	int any = 0;
@@ -91,8 +91,8 @@ render_bars(FILE *out, const struct model *m)
 				continue;
 			any = 1;
 			r = model_chart_ratio(m, g);
-			model_clean(name, sizeof(name), m->rows[g->row].name);
-			fprintf(out, "%-*s ", (int)wname, name);
+			model_pad(out, m->rows[g->row].show, wname);
+			fputc(' ', out);
 			if (isnan(r))
 				fprintf(out, "- (no baseline)\n");
 			else

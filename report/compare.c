@@ -209,12 +209,11 @@ static void
 block(FILE *out, const struct model *m, const char *load, const struct group *b,
     const struct group *g)
 {
-	char bn[ROWNAME_MAX], gn[ROWNAME_MAX], rb[32], rg[32], ld[64];
+	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
+	char rb[32], rg[32], ld[64];
 	int k, pass, quiet = 0, held = 0, head = 0;
 
 	model_clean(ld, sizeof(ld), load);
-	model_clean(bn, sizeof(bn), m->rows[b->row].name);
-	model_clean(gn, sizeof(gn), m->rows[g->row].name);
 	model_num(rb, sizeof(rb), model_ratio(m, b), RATIO_DECIMALS);
 	model_num(rg, sizeof(rg), model_ratio(m, g), RATIO_DECIMALS);
 	fprintf(out, "%s: %s -> %s: ok runs %ld -> %ld, Ratio %s -> %s\n", ld, bn, gn,
@@ -295,14 +294,13 @@ static void
 diffprofile(FILE *out, const struct model *m, const char *load, const struct group *b,
     const struct group *g)
 {
-	char ld[64], bn[ROWNAME_MAX], gn[ROWNAME_MAX];
+	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
+	char ld[64];
 	size_t i, shown = 0, tested = 0, marked = 0;
 
 	if (g->prof == NULL || b->prof == NULL || g->pd == NULL)
 		return;
 	model_clean(ld, sizeof(ld), load);
-	model_clean(bn, sizeof(bn), m->rows[b->row].name);
-	model_clean(gn, sizeof(gn), m->rows[g->row].name);
 	fprintf(out, "%s: diffprofile %s -> %s: kernel samples a second of the window,\n"
 	    "+ more time (worse), - less (better); profiled runs %ld -> %ld\n", ld, bn, gn,
 	    b->prof->n, g->prof->n);
@@ -364,13 +362,12 @@ env_figure(char *buf, size_t len, const struct model *m, size_t row, int steal)
 static void
 environment(FILE *out, const struct model *m, size_t row)
 {
-	char gn[ROWNAME_MAX], bn[ROWNAME_MAX], buf[1024];
 	const struct row *w = &m->rows[row], *b = &m->rows[m->cmp_row];
+	const char *gn = w->show, *bn = b->show;
+	char buf[1024];
 	long dg = 0, db = 0;
 	size_t i;
 
-	model_clean(gn, sizeof(gn), w->name);
-	model_clean(bn, sizeof(bn), b->name);
 	fprintf(out, "Environment, %s against %s:\n", gn, bn);
 	if (w->snap == NONE || b->snap == NONE)
 		model_note(out, "  box: no snapshot of %s's box: cannot tell whether it differs",
@@ -417,14 +414,14 @@ static void
 sum_tests(FILE *out, const struct model *m, size_t row)
 {
 	static const char *what[S_N] = { "Time", "Ratio", "Loads" };
-	char gn[ROWNAME_MAX], buf[1024];
+	const char *gn = m->rows[row].show;
+	char buf[1024];
 	size_t n = 0;
 	int s;
 
 	if (model_sum_test(m, row, S_TIME) == NULL && model_sum_test(m, row, S_RATIO) == NULL &&
 	    model_sum_test(m, row, S_LOADS) == NULL)
 		return;
-	model_clean(gn, sizeof(gn), m->rows[row].name);
 	fprintf(out, "%s: geometric means %8s %-16s %-7s\n", gn, "%change", "[95% interval]", "verdict");
 	for (s = 0; s < S_N; s++)
 		sum_line(out, m, row, s);
@@ -448,11 +445,11 @@ sum_tests(FILE *out, const struct model *m, size_t row)
 static void
 summary(FILE *out, const struct model *m)
 {
-	char bn[ROWNAME_MAX], gn[ROWNAME_MAX], r[32], rb[32], ch[32], l[32];
+	const char *bn = m->rows[m->cmp_row].show;
+	char r[32], rb[32], ch[32], l[32];
 	struct summary s;
 	size_t i;
 
-	model_clean(bn, sizeof(bn), m->rows[m->cmp_row].name);
 	fprintf(out, "Summary against %s: geometric means over the loads both have\n", bn);
 	fprintf(out, "%-20s %8s %8s %9s %5s %10s %5s\n", "Kernel", "Ratio", "base's", "%change",
 	    "loads", "Loads/base", "loads");
@@ -464,12 +461,13 @@ summary(FILE *out, const struct model *m)
 		model_summary(m, row, m->cmp_row, &s);
 		if (s.nratio == 0 && s.nloads == 0)
 			continue;
-		model_clean(gn, sizeof(gn), m->rows[row].name);
+
 		model_num(r, sizeof(r), s.ratio, 3);
 		model_num(rb, sizeof(rb), s.base_ratio, 3);
 		sgn(ch, sizeof(ch), s.nratio ? (s.ratio - s.base_ratio) / s.base_ratio * 100 : NAN, "%");
 		model_num(l, sizeof(l), s.loads, 3);
-		fprintf(out, "%-20s %8s %8s %9s %5d %10s %5d\n", gn, r, rb, ch, s.nratio, l, s.nloads);
+		model_pad(out, m->rows[row].show, 20);
+		fprintf(out, " %8s %8s %9s %5d %10s %5d\n", r, rb, ch, s.nratio, l, s.nloads);
 	}
 	for (i = 0; i < m->nrows; i++)
 		if (m->order[i] != m->cmp_row)
@@ -480,10 +478,9 @@ summary(FILE *out, const struct model *m)
 int
 render_compare(FILE *out, const struct model *m)
 {
-	char base[ROWNAME_MAX];
+	const char *base = m->rows[m->cmp_row].show;
 	size_t i, k;
 
-	model_clean(base, sizeof(base), m->rows[m->cmp_row].name);
 	for (i = 0; i < m->nrows; i++)
 		if (m->order[i] != m->cmp_row)
 			environment(out, m, m->order[i]);
@@ -595,12 +592,10 @@ judge_load(FILE *out, const struct model *m, const struct group *g, double thr)
 int
 render_verdict(FILE *out, const struct model *m, size_t row, double thr)
 {
-	char gn[ROWNAME_MAX], bn[ROWNAME_MAX];
+	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
 	int v = V_GOOD, any = 0, r;
 	size_t i;
 
-	model_clean(gn, sizeof(gn), m->rows[row].name);
-	model_clean(bn, sizeof(bn), m->rows[m->cmp_row].name);
 	for (i = 0; i < m->nsect; i++) {
 		const struct group *g = model_find(m, row, m->sect[i].load);
 

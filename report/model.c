@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "model.h"
 
@@ -63,6 +65,33 @@ model_clean(char *dst, size_t len, const char *src)
 		p += n;
 	}
 	dst[o] = '\0';
+}
+
+/* A row name or a label as printed: reversibly (log_name). */
+void
+model_name(char *dst, size_t len, const char *src)
+{
+	log_name(dst, len, src);
+}
+
+size_t
+model_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;	/* bytes that start a character */
+	return n;
+}
+
+void
+model_pad(FILE *out, const char *s, size_t width)
+{
+	size_t c = model_cols(s);
+
+	fputs(s, out);
+	for (; c < width; c++)
+		fputc(' ', out);
 }
 
 void
@@ -248,6 +277,7 @@ row_get(struct model *m, const struct rec *r)
 	snprintf(w->workload, sizeof(w->workload), "%s", r->workload);
 	snprintf(w->config, sizeof(w->config), "%s", r->config);
 	snprintf(w->drop, sizeof(w->drop), "%s", rec_drop(r));
+	snprintf(w->kernel, sizeof(w->kernel), "%s", r->kernel);
 	w->snap = NONE;
 	if ((w->id = malloc(sizeof(*w->id))) == NULL)
 		return NONE;
@@ -666,6 +696,24 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 	return 0;
 }
 
+/*
+ * A log is a file, a pipe or a terminal; a device such as /dev/zero or
+ * /dev/urandom would be read forever.
+ */
+static int
+readable(FILE *f, const char *name)
+{
+	struct stat st;
+
+	if (fstat(fileno(f), &st) < 0)
+		return 1;	/* read errors are reported as they come */
+	if ((S_ISCHR(st.st_mode) && !isatty(fileno(f))) || S_ISBLK(st.st_mode)) {
+		warnx("cannot read '%s': it is a device, not a log", name);
+		return 0;
+	}
+	return 1;
+}
+
 static int
 read_log(struct model *m, const char *name)
 {
@@ -678,6 +726,11 @@ read_log(struct model *m, const char *name)
 		f = stdin;
 	else if ((f = fopen(name, "r")) == NULL) {
 		warn("cannot open '%s'", name);
+		return -1;
+	}
+	if (!readable(f, name)) {
+		if (f != stdin)
+			fclose(f);
 		return -1;
 	}
 	lr = calloc(1, sizeof(*lr));
@@ -763,6 +816,78 @@ model_wanted(const struct model *m, const char *load)
 	return 0;
 }
 
+/* s clipped to width columns, its last one '>'; malloc'd. */
+static char *
+clip(const char *s, size_t width)
+{
+	size_t n = 0, i = 0;
+	char *c;
+
+	for (; s[i] && (n < width - 1 || ((unsigned char)s[i] & 0xc0) == 0x80); i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	if ((c = malloc(i + 2)) == NULL)
+		return NULL;
+	memcpy(c, s, i);
+	c[i] = '>';
+	c[i + 1] = '\0';
+	return c;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Set each row's cut at width columns; 1 if no two rows print the same, -1 out of memory. */
+static int
+cut_at(struct model *m, size_t width, char **v)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++) {
+		struct row *w = &m->rows[i];
+		if (w->cut != w->show)
+			free(w->cut);
+		w->cut = w->cols > width ? clip(w->show, width) : w->show;
+		if (w->cut == NULL)
+			return -1;
+		v[i] = w->cut;
+	}
+	qsort(v, m->nrows, sizeof(*v), cmp_str);
+	for (i = 1; i < m->nrows; i++)
+		if (!strcmp(v[i - 1], v[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * The tables' name column: NAME_COLS, or as many more columns as it
+ * takes for no two rows to print the same (two long labels alike in
+ * their first 46 characters); each row's cut set to it.
+ */
+static int
+name_columns(struct model *m)
+{
+	size_t i, widest = 0, w;
+	char **v;
+	int rc = 1;
+
+	for (i = 0; i < m->nrows; i++)
+		if (m->rows[i].cols > widest)
+			widest = m->rows[i].cols;
+	if ((v = malloc((m->nrows + 1) * sizeof(*v))) == NULL)
+		return -1;
+	for (w = NAME_COLS; w < widest; w++)
+		if ((rc = cut_at(m, w, v)) != 0)
+			break;
+	if (w >= widest)	/* nothing clipped: names are distinct, show is reversible */
+		rc = cut_at(m, w, v);
+	free(v);
+	m->namew = w;
+	return rc < 0 ? -1 : 0;
+}
+
 /*
  * Name the rows, put them in order, sort the groups into sections.
  * O(G log G) for G groups, whatever the logs hold.
@@ -774,6 +899,7 @@ model_shape(struct model *m)
 
 	for (i = 0; i < m->nrows; i++) {
 		struct row *w = &m->rows[i];
+		char show[4 * ROWNAME_MAX];
 
 		model_round_end(m, w);	/* the last round of each row */
 		if (m->labels[w->lab].nvariants > 1)
@@ -781,7 +907,13 @@ model_shape(struct model *m)
 		else
 			snprintf(w->name, sizeof(w->name), "%s", w->label);
 		w->snap = snap_find(m, w->host, w->label);
+		model_name(show, sizeof(show), w->name);
+		if ((w->show = strdup(show)) == NULL)
+			return -1;
+		w->cols = model_cols(show);
 	}
+	if (name_columns(m) < 0)
+		return -1;
 	if ((m->order = malloc((m->nrows + 1) * sizeof(*m->order))) == NULL ||
 	    (m->sorted = malloc((m->ngroups + 1) * sizeof(*m->sorted))) == NULL ||
 	    (m->sect = malloc((m->ngroups + 1) * sizeof(*m->sect))) == NULL)
@@ -856,8 +988,12 @@ model_free(struct model *m)
 	}
 	free(m->groups);
 	free(m->hash);
-	for (i = 0; i < m->nrows; i++)
+	for (i = 0; i < m->nrows; i++) {
 		free(m->rows[i].id);
+		if (m->rows[i].cut != m->rows[i].show)
+			free(m->rows[i].cut);
+		free(m->rows[i].show);
+	}
 	free(m->rows);
 	free(m->labels);
 	free(m->snaps);
@@ -1112,9 +1248,8 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 	int base_noted = 0;
 
 	EACH(m, sect, k, g) {
-		char name[ROWNAME_MAX];
+		const char *name = m->rows[g->row].show;
 
-		model_clean(name, sizeof(name), m->rows[g->row].name);
 		if (g->failed || g->invalid)
 			notes_not_ok(out, name, g);
 		if (g->disturbed)
@@ -1131,10 +1266,9 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 			    g->req_t_other == 1 ? "its" : "their");
 		if (ratios && g->m[M_TIME].n > 0 && model_baseline(m, g) == NULL) {
 			if (m->base_row != NONE) {
-				if (!base_noted++) {	/* the same for every row */
-					model_clean(name, sizeof(name), m->rows[m->base_row].name);
-					fprintf(out, "Ratio -: no ok no_load run of base '%s'\n", name);
-				}
+				if (!base_noted++)	/* the same for every row */
+					fprintf(out, "Ratio -: no ok no_load run of base '%s'\n",
+					    m->rows[m->base_row].show);
 			} else
 				fprintf(out, "%s: Ratio -: no ok no_load run in this configuration\n", name);
 		}
@@ -1149,7 +1283,7 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 void
 model_variants(FILE *out, const struct model *m)
 {
-	char name[ROWNAME_MAX], host[65], wl[LOG_WORKLOAD_MAX], cf[17];
+	char host[65], wl[LOG_WORKLOAD_MAX], cf[17], kn[65];
 	size_t i;
 
 	for (i = 0; i < m->nlabels; i++)
@@ -1157,18 +1291,18 @@ model_variants(FILE *out, const struct model *m)
 			break;
 	if (i == m->nlabels)
 		return;
-	fprintf(out, "Rows LABEL#N: one label logged with different host, jobs, workload,\n"
-	    "kernel config or page cache dropping; never averaged together:\n");
+	fprintf(out, "Rows LABEL#N: one label logged with different host, kernel, jobs,\n"
+	    "workload, kernel config or page cache dropping; never averaged together:\n");
 	for (i = 0; i < m->nrows; i++) {
 		const struct row *w = &m->rows[m->order[i]];
 		if (m->labels[w->lab].nvariants < 2)
 			continue;
-		model_clean(name, sizeof(name), w->name);
 		model_clean(host, sizeof(host), w->host);
 		model_clean(wl, sizeof(wl), w->workload);
 		model_clean(cf, sizeof(cf), w->config);
-		fprintf(out, "  %s: host=%s jobs=%ld workload=%s config=%s drop=%s\n", name,
-		    host, w->jobs, wl, cf[0] ? cf : "-", w->drop);
+		model_clean(kn, sizeof(kn), w->kernel);
+		fprintf(out, "  %s: host=%s kernel=%s jobs=%ld workload=%s config=%s drop=%s\n",
+		    w->show, host, kn[0] ? kn : "-", w->jobs, wl, cf[0] ? cf : "-", w->drop);
 	}
 }
 
@@ -1176,7 +1310,7 @@ model_variants(FILE *out, const struct model *m)
 void
 model_snap_notes(FILE *out, const struct model *m)
 {
-	char a[64], b[64], diff[160];
+	char a[4 * LOG_LABEL_MAX + 4], b[4 * LOG_LABEL_MAX + 4], diff[160];
 	size_t ref = NONE, r = model_ref_row(m), i;
 
 	if (m->nsnaps == 0)
@@ -1185,9 +1319,9 @@ model_snap_notes(FILE *out, const struct model *m)
 		ref = m->rows[r].snap;
 	if (ref == NONE)
 		ref = 0;
-	model_clean(b, sizeof(b), m->snaps[ref].label);
+	model_name(b, sizeof(b), m->snaps[ref].label);
 	for (i = 0; i < m->nsnaps; i++) {
-		model_clean(a, sizeof(a), m->snaps[i].label);
+		model_name(a, sizeof(a), m->snaps[i].label);
 		if (m->snaps[i].varies)
 			model_note(out, "note: %s: the box changed between its invocations (its "
 			    "snapshots differ)", a);

@@ -142,6 +142,7 @@ extern const struct metric metrics[M_N];
 #define NWHY	4		/* distinct (status, reason) pairs kept per group */
 #define NHOSTS	8		/* host names kept for titles */
 #define ROWNAME_MAX 80		/* a row's name: label, '#', variant */
+#define NAME_COLS 47		/* the tables' name column: a longer name is clipped, ending in '>' */
 #define NONE	((size_t)-1)
 #define NRSETS	4		/* sets of loads a row's rounds are kept for (struct rset) */
 
@@ -164,11 +165,17 @@ struct rset {
 /*
  * A row: one label run in one configuration (rec_same_config).  A label
  * seen in several configurations gets one row for each, named LABEL#1,
- * LABEL#2, ... in order of first appearance.
+ * LABEL#2, ... in order of first appearance.  Printed, a name keeps its
+ * identity: show is reversible (model_name), and cut, the tables' form,
+ * is clipped only so far that no two rows print the same (model_shape).
  */
 struct row {
-	char label[64];
+	char label[LOG_LABEL_MAX + 1];
 	char name[ROWNAME_MAX];
+	char *show;		/* name as printed (model_name); set by model_shape */
+	char *cut;		/* show in m->namew columns: clipped, '>' its last; or show itself */
+	size_t cols;		/* columns of show */
+	char kernel[65];	/* the kernel's release */
 	size_t lab;		/* index of the label in order of first appearance */
 	int variant;		/* 1-based within the label */
 	size_t rank;		/* place in the report: by label, then variant */
@@ -342,6 +349,8 @@ struct model {
 	struct section *sect;	/* the sections to show, in order */
 	size_t nsect;
 	size_t *order;		/* rows sorted by label, then variant */
+	size_t namew;		/* columns of the tables' name column: NAME_COLS, or more where
+				 * clipping at NAME_COLS would print two rows the same */
 	size_t base_row, cmp_row;	/* -b, -c rows; NONE: none */
 	/* -c's family of tests, decided together (family.c) */
 	struct vd_test *vt;
@@ -416,6 +425,9 @@ void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 
 /* model.c: log content made safe to print */
+void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */
+size_t model_cols(const char *s);	/* columns s takes: its UTF-8 characters */
+void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width columns */
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */

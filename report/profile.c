@@ -5,8 +5,10 @@
  * its functions by share of the kernel samples with their samples a
  * second of the window, and with --profile all the user samples by
  * command.  (The diffprofile of -c -p is compare.c's.)  Every line fits
- * 80 columns: a name too long for its column is cut and ends with
- * PROF_CUT (pmodel_name).  Reads the model only.
+ * 80 columns: a function's or command's name too long for its column is
+ * cut and ends with PROF_CUT (pmodel_name); a row's name is its shown
+ * form (row.show), whole, as two rows never print the same.  Reads the
+ * model only.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,19 +25,18 @@ pct_or_dash(char *buf, size_t len, const struct acc *a, int prec)
 	model_num(buf, len, a->n ? stats_mean(a) : NAN, prec);
 }
 
-/* The head of a row's profile: runs, kernel samples, idle, lost, parts. */
+/* The head of a row's profile (name: its show): runs, kernel samples, idle, lost, parts. */
 static void
 row_head(FILE *out, const char *name, const struct pgroup *p)
 {
 	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
-	char k[32], ks[32], idle[32], v[32], cut[ROWNAME_MAX + 8];
+	char k[32], ks[32], idle[32], v[32];
 	int i, any = 0;
 
 	model_num(k, sizeof(k), stats_mean(&p->kernel), 1);
 	pct_or_dash(ks, sizeof(ks), &p->kshare, 1);
 	pct_or_dash(idle, sizeof(idle), &p->idle, 1);
-	pmodel_name(cut, sizeof(cut), name, 60);
-	fprintf(out, "%s: %ld run%s, --profile %s%s\n", cut, p->n, p->n == 1 ? "" : "s", p->mode,
+	fprintf(out, "%s: %ld run%s, --profile %s%s\n", name, p->n, p->n == 1 ? "" : "s", p->mode,
 	    p->mode_mixed ? " (and others)" : "");
 	fprintf(out, "  kernel %s samples/s, %s%% of the CPUs' time; idle %s%%; %.0f lost\n", k, ks,
 	    idle, p->lost.sum);
@@ -98,7 +99,7 @@ render_profile(FILE *out, const struct model *m)
 				continue;
 			if (n++ == 0)
 				fprintf(out, "Kernel profile, %s:\n", load);
-			row_head(out, m->rows[g->row].name, g->prof);
+			row_head(out, m->rows[g->row].show, g->prof);
 			row_table(out, m, &g->prof->k, 0);
 			if (g->prof->u.nsym)
 				row_table(out, m, &g->prof->u, 1);

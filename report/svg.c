@@ -9,8 +9,9 @@
  * latency as a bar and the longest as a marker, on a log scale with the
  * two thresholds.  Rows get one of 20 colours and one of 6
  * marker shapes, so they stay apart past 20 rows and in grey print.
- * Written to a temporary file beside the target and renamed (mkstemp,
- * fsync, rename), so a failure never leaves half a chart.  Reads the
+ * Written to a temporary file beside the target and renamed (outfile.c:
+ * mkstemp, fsync, rename), so a failure never leaves half a chart, and
+ * never in place of a link, a device or another user's file.  Reads the
  * model only.
  */
 #include <err.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "../outfile.h"
 
 /* 20 colours, alternately dark and light, apart in hue. */
 static const char *const colours[] = {
@@ -711,20 +713,17 @@ svg_body(FILE *f, const struct model *m)
 }
 
 /* Write the chart to a temporary file beside path, then rename it: a
- * failure leaves either the old file or nothing, never half a chart. */
+ * failure leaves either the old file or nothing, never half a chart;
+ * outfile.c refuses a path that is a link, a device or another's file. */
 int
 render_svg(const char *path, const struct model *m)
 {
-	char tmp[4096];
+	char tmp[4096], why[4096 + 160];
 	FILE *f;
 	int fd, rc;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		warnx("--svg: path too long: '%.64s...'", path);
-		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0) {
-		warn("cannot write '%s'", path);
+	if ((fd = out_temp(path, tmp, sizeof(tmp), why, sizeof(why))) < 0) {
+		warnx("--svg: %s", why);
 		return -1;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
@@ -733,17 +732,18 @@ render_svg(const char *path, const struct model *m)
 		unlink(tmp);
 		return -1;
 	}
-	fchmod(fd, 0644);
 	rc = svg_body(f, m);
 	if (rc == 0 && (fflush(f) == EOF || ferror(f) || fsync(fd) < 0))
 		rc = -1;
 	if (fclose(f) == EOF)
 		rc = -1;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1;
 	if (rc < 0) {
 		warn("cannot write '%s'", path);
 		unlink(tmp);
+		return -1;
+	}
+	if (out_commit(tmp, path, why, sizeof(why)) < 0) {
+		warnx("--svg: %s", why);
 		return -1;
 	}
 	return 0;

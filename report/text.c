@@ -22,10 +22,20 @@
 
 struct table {
 	size_t nrows;
-	char (*cell)[NCOLS][CELL];
+	char (*cell)[NCOLS][CELL];	/* the columns after the name */
+	const char **name;		/* each row's name (its cut: model.h), "" on an sd line */
 	int ncols;
 	int sdline;		/* every other row is the sd line of the one above */
 };
+
+/* Cell c of row r (0: the header), the name column included. */
+static const char *
+cell(const struct table *t, const char *hdr[], size_t r, int c)
+{
+	if (r == 0)
+		return hdr[c];
+	return c == 0 ? t->name[r - 1] : t->cell[r - 1][c];
+}
 
 static void
 table_print(FILE *out, const struct table *t, const char *hdr[])
@@ -33,12 +43,11 @@ table_print(FILE *out, const struct table *t, const char *hdr[])
 	size_t w[NCOLS] = { 0 }, r;
 	int c;
 
-	for (c = 0; c < t->ncols; c++) {
-		w[c] = strlen(hdr[c]);
-		for (r = 0; r < t->nrows; r++)
-			if (strlen(t->cell[r][c]) > w[c])
-				w[c] = strlen(t->cell[r][c]);
-	}
+	/* widths in columns: a name may hold UTF-8 */
+	for (c = 0; c < t->ncols; c++)
+		for (r = 0; r <= t->nrows; r++)
+			if (model_cols(cell(t, hdr, r, c)) > w[c])
+				w[c] = model_cols(cell(t, hdr, r, c));
 	if (w[0] < 15)
 		w[0] = 15;	/* the seed tables' "Kernel [runs]" */
 	if (w[1] < 6)
@@ -48,7 +57,7 @@ table_print(FILE *out, const struct table *t, const char *hdr[])
 			w[c] = 7;
 	for (r = 0; r <= t->nrows; r++) {
 		for (c = 0; c < t->ncols; c++) {
-			const char *v = r == 0 ? hdr[c] : t->cell[r - 1][c];
+			const char *v = cell(t, hdr, r, c);
 			int last = c == t->ncols - 1;
 			const char *gap = c == 1 ? "  " : " ";
 			if (c == 1 && r > 0)
@@ -56,7 +65,7 @@ table_print(FILE *out, const struct table *t, const char *hdr[])
 			else if (last)
 				fputs(v, out);
 			else
-				fprintf(out, "%-*s", (int)w[c], v);
+				model_pad(out, v, w[c]);
 			if (!last)
 				fputs(c == 0 ? " " : gap, out);
 		}
@@ -82,10 +91,11 @@ static void
 main_row(struct table *t, const struct model *m, const struct group *g)
 {
 	static const int col[] = { M_TIME, M_CPU, M_LOADS, M_LCPU };
-	char (*c)[CELL] = t->cell[t->nrows++], (*d)[CELL];
+	char (*c)[CELL], (*d)[CELL];
 	int v = m->o->verbose, j;
 
-	model_clean(c[0], CELL, m->rows[g->row].name);
+	t->name[t->nrows] = m->rows[g->row].cut;
+	c = t->cell[t->nrows++];
 	snprintf(c[1], CELL, "%ld", g->m[M_TIME].n);
 	for (j = 0; j < 4; j++)
 		f1(c[2 + j], stats_mean(&g->m[col[j]]), 1);
@@ -93,8 +103,8 @@ main_row(struct table *t, const struct model *m, const struct group *g)
 	if (!v)
 		return;
 	f1(c[7], stats_mean(&g->m[M_PAIRED]), RATIO_DECIMALS);
+	t->name[t->nrows] = "";
 	d = t->cell[t->nrows++];
-	snprintf(d[0], CELL, "%s", "");
 	snprintf(d[1], CELL, "+-");
 	for (j = 0; j < 4; j++)
 		sd(d[2 + j], &g->m[col[j]], 1);
@@ -123,16 +133,16 @@ probe_table(FILE *out, const struct model *m, size_t i, struct table *t)
 			continue;
 		if (probe == NULL && g->probe[0])
 			probe = g->probe;
+		t->name[t->nrows] = m->rows[g->row].cut;
 		c = t->cell[t->nrows++];
-		model_clean(c[0], CELL, m->rows[g->row].name);
 		snprintf(c[1], CELL, "%ld", g->m[M_LAT_P99].n > g->m[M_DL_MET].n ?
 		    g->m[M_LAT_P99].n : g->m[M_DL_MET].n);
 		for (j = 0; j < 4; j++)
 			f1(c[2 + j], stats_mean(&g->m[col[j]]), metrics[col[j]].prec);
 		if (!m->o->verbose)
 			continue;
+		t->name[t->nrows] = "";
 		c = t->cell[t->nrows++];
-		snprintf(c[0], CELL, "%s", "");
 		snprintf(c[1], CELL, "+-");
 		for (j = 0; j < 4; j++)
 			sd(c[2 + j], &g->m[col[j]], metrics[col[j]].prec);
@@ -247,7 +257,8 @@ wrap_head(struct wrap *w, FILE *out, const char *head)
 {
 	w->out = out;
 	w->items = 0;
-	w->col = fprintf(out, "%s", head);
+	fputs(head, out);
+	w->col = (int)model_cols(head);
 }
 
 /* a snapshot value as -v shows it: the log's 1023 bytes of cmdline, with
@@ -459,7 +470,7 @@ details(FILE *out, const struct model *m, size_t i)
 {
 	static const int run[] = { M_USER, M_SYS, M_MAJFLT, M_MINFLT, M_CTXSW, M_MAXRSS };
 	const struct group *g;
-	char name[ROWNAME_MAX + 8], buf[128], lo[CELL], hi[CELL];
+	char name[4 * ROWNAME_MAX + 8], buf[128], lo[CELL], hi[CELL];
 	size_t k;
 	int j;
 
@@ -469,9 +480,7 @@ details(FILE *out, const struct model *m, size_t i)
 
 		if (g->m[M_TIME].n == 0)
 			continue;
-		model_clean(name + 2, sizeof(name) - 4, m->rows[g->row].name);
-		memcpy(name, "  ", 2);
-		strcat(name, ": ");
+		snprintf(name, sizeof(name), "  %s: ", m->rows[g->row].show);
 		wrap_head(&w, out, name);
 		model_num(lo, sizeof(lo), g->m[M_TIME].min, 1);
 		model_num(hi, sizeof(hi), g->m[M_TIME].max, 1);
@@ -601,12 +610,17 @@ render_table(FILE *out, const struct model *m)
 
 	/* two lines a row with -v */
 	t.cell = calloc(2 * m->nrows + 1, sizeof(*t.cell));
-	if (t.cell == NULL)
+	t.name = calloc(2 * m->nrows + 1, sizeof(*t.name));
+	if (t.cell == NULL || t.name == NULL) {
+		free(t.cell);
+		free(t.name);
 		return -1;
+	}
 	for (i = 0; i < m->nsect; i++)
 		section(out, m, i, &t);
 	if (m->o->verbose)
 		snapshots(out, m);
 	free(t.cell);
+	free(t.name);
 	return 0;
 }

@@ -165,16 +165,20 @@ child_cgroup() {
 	mkdir "$cg" 2>/dev/null || skip "cannot make a $1 cgroup under '$_mnt${_own%/}'"
 	trap 'rmdir "$cg" 2>/dev/null; rm -rf "$T"' EXIT
 }
-# as_nobody NAME: a copy of contest in a fresh directory under /tmp that
-# nobody (uid 65534) may run and write, wherever the checkout lies; $U is
-# the directory (removed with $T at exit), and the test is in it
+# U: a directory under /tmp, mode $1 (default 777), that another user
+# (setpriv) can reach wherever the checkout lies; removed with $T
+user_dir() {
+	U=$(mktemp -d "/tmp/contest-$(basename "$0" .sh).XXXXXX") || fail "mktemp"
+	trap 'rm -rf "$T" "$U"' EXIT
+	chmod "${1:-777}" "$U"
+}
+# as_nobody: a copy of contest in a user_dir that nobody (uid 65534) may
+# run and write; the test is in $U
 as_nobody() {
 	command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
 	[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
-	U=$(mktemp -d "/tmp/contest-$1.XXXXXX")
-	trap 'rm -rf "$T" "$U"' EXIT
+	user_dir 777
 	cp "$CONTEST" "$U/contest"
 	chmod 755 "$U/contest"
-	chmod 777 "$U"
 	cd "$U" || fail "cd"
 }

@@ -433,6 +433,7 @@ short_write(const char *path)
 	pid_t p0;
 	int st;
 	struct rec a;
+	char why[160];
 
 	CHECK(stat(path, &st0) == 0);
 	if ((p0 = fork()) == 0) {
@@ -440,7 +441,7 @@ short_write(const char *path)
 		rl.rlim_cur = rl.rlim_max = (rlim_t)st0.st_size + 100;
 		setrlimit(RLIMIT_FSIZE, &rl);
 		sample(&a);
-		_exit(log_append(path, &a) == -1 && errno == EFBIG ? 0 : 1);
+		_exit(log_append(path, &a, why, sizeof(why)) == -1 && errno == EFBIG ? 0 : 1);
 	}
 	waitpid(p0, &st, 0);
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
@@ -475,6 +476,7 @@ test_appenders(void)
 	const char *path = "log-unit.tmp";
 	struct logreader lr;
 	struct rec a;
+	char why[160];
 	pid_t p[2];
 	FILE *f;
 	int k;
@@ -486,7 +488,7 @@ test_appenders(void)
 			sample(&a);
 			a.run = k + 1;
 			for (i = 0; i < 300; i++)
-				if (log_append(path, &a) < 0)
+				if (log_append(path, &a, why, sizeof(why)) < 0)
 					_exit(1);
 			_exit(0);
 		}
@@ -509,7 +511,7 @@ test_appenders(void)
 
 	/* the next record is not glued to that fragment */
 	sample(&a);
-	CHECK(log_append(path, &a) == 0);
+	CHECK(log_append(path, &a, why, sizeof(why)) == 0);
 	CHECK(records(path, &lr) == 601 && lr.bad == 1);
 
 	short_write(path);

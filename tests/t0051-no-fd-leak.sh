@@ -1,8 +1,8 @@
 # Descriptors: the compile starts with stdin, stdout and stderr only (no
 # pipe of contest's, none of whatever started contest), and 20 runs whose
-# load fails in setup under a limit of 16 open files leak none (each used
-# to leave its pipe open, and a long -n ended in "pipe: Too many open
-# files").
+# load fails in setup under a limit of 32 open files (the least contest
+# takes: t4116) leak none (each used to leave its pipe open, and a long
+# -n ended in "pipe: Too many open files").
 . "$(dirname "$0")/lib.sh"
 cat > mk.c <<'EOS'
 #include <fcntl.h>
@@ -37,7 +37,7 @@ expect 0 env MAKE="$T/mk" "$CONTEST" -n 1 --units 1 --lead 0 -k fd process_load 
 # limit would: contest refuses a --size it cannot write)
 rm -f contest.log
 (
-	ulimit -n 16
+	ulimit -n 32
 	ulimit -v 1048576
 	exec "$CONTEST" -n 20 -j 1 --units 1 --lead 0 --no-baseline -k fd2 --size 2G mem_load
 ) > out 2>&1

@@ -6,7 +6,7 @@
 unset CONTEST_PROFILE	# the default, as a user has it
 par=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null) || skip "no perf_event_paranoid"
 [ "$par" -ge 1 ] || skip "perf_event_paranoid is $par: nobody may profile"
-as_nobody t0302
+as_nobody
 expect 0 setpriv --reuid=65534 --regid=65534 --clear-groups "$U/contest" -n 2 --units 1 --lead 0 -k user no_load
 [ "$(grep -c "no kernel profile" "$T/stderr")" -eq 1 ] || fail "not said once: $(cat "$T/stderr")"
 grep "no kernel profile" "$T/stderr" | grep -q "perf_event_paranoid is $par" || fail "no reason: $(cat "$T/stderr")"

@@ -24,11 +24,11 @@ Kernel          [runs]  Time    CPU%    Loads   LCPU%   Ratio
 2.6.0#3              1  400.0   22.5    5.0     10.0    -
 2.6.0#3: Ratio -: no ok no_load run in this configuration
 
-Rows LABEL#N: one label logged with different host, jobs, workload,
-kernel config or page cache dropping; never averaged together:
-  2.6.0#1: host=box jobs=8 workload=builtin:4 config=- drop=yes
-  2.6.0#2: host=box jobs=16 workload=builtin:4 config=- drop=yes
-  2.6.0#3: host=box jobs=8 workload=/usr/src/linux config=0123456789abcdef drop=yes
+Rows LABEL#N: one label logged with different host, kernel, jobs,
+workload, kernel config or page cache dropping; never averaged together:
+  2.6.0#1: host=box kernel=6.1.0 jobs=8 workload=builtin:4 config=- drop=yes
+  2.6.0#2: host=box kernel=6.1.0 jobs=16 workload=builtin:4 config=- drop=yes
+  2.6.0#3: host=box kernel=6.1.0 jobs=8 workload=/usr/src/linux config=0123456789abcdef drop=yes
 TABLE
 expect 0 "$CONTEST" -r log
 diff -u want stdout || fail "configurations mixed"

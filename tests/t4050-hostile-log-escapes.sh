@@ -30,7 +30,7 @@ done
 LC_ALL=C grep -q "$(printf '[\033\007\233]')" out.svg && fail "a control byte in the SVG"
 "$CONTEST" -r -v log > out 2> err
 grep -q 'unknown status' err || fail "bad status not reported"
-grep -q 'k?]0;pwned?' out || fail "label not shown with '?': $(head -5 out)"
+grep -q '^k\\x1b\]0;pwned\\x07 ' out || fail "label not shown escaped: $(head -5 out)"
 grep -q 'u\\x1b\]0;pwned\\x07' out || fail "snapshot not shown escaped: $(grep -A3 snapshot out)"
 grep -q 'differ' out || fail "no note on the boxes that differ"
 exit 0
