@@ -1041,7 +1041,7 @@ static int
 load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 {
 	struct sz_machine m = iv->mach;
-	struct load_ctx ctx;
+	static struct load_ctx ctx;	/* some 240 KiB: not on the stack (ulimit -s 64) */
 	struct sz_in in;
 	const char *d;
 

@@ -181,7 +181,7 @@ cg_up(char *dir, const char *mnt)
 static double
 cg_quota(void)
 {
-	char dir[PATH_MAX], mnt[PATH_MAX], path[PATH_MAX + 32], line[64];
+	static char dir[PATH_MAX], mnt[PATH_MAX], path[PATH_MAX + 32], line[64];	/* ulimit -s 64 */
 	double q = 0;
 	int kind = cg_find("cpu", dir, sizeof(dir), mnt, sizeof(mnt));
 
@@ -210,7 +210,7 @@ cg_quota(void)
 static int
 cg_cpuset(unsigned long *mask)
 {
-	char dir[PATH_MAX], mnt[PATH_MAX], path[PATH_MAX + 32];
+	static char dir[PATH_MAX], mnt[PATH_MAX], path[PATH_MAX + 32];	/* ulimit -s 64 */
 	static char line[65536];
 	int kind = cg_find("cpuset", dir, sizeof(dir), mnt, sizeof(mnt)), n;
 
@@ -275,7 +275,7 @@ sz_cpus_read(struct sz_cpus *c)
 static void
 cg_memory(struct sz_mem *mm)
 {
-	char dir[PATH_MAX], mnt[PATH_MAX];
+	static char dir[PATH_MAX], mnt[PATH_MAX];	/* ulimit -s 64 */
 	int kind = cg_find("memory", dir, sizeof(dir), mnt, sizeof(mnt));
 
 	mm->cg_limit = mm->cg_avail = SZ_UNLIMITED;

@@ -193,7 +193,8 @@ in_list(const char *list, size_t len, const char *word)
 static int
 cgroup_mount(const char *proc, const char *ctrl, char *root, size_t rlen, char *mnt, size_t mlen)
 {
-	char path[PATH_MAX], line[4096], r[PATH_MAX], m[PATH_MAX];
+	/* static: contest runs under ulimit -s 64 */
+	static char path[PATH_MAX], line[4096], r[PATH_MAX], m[PATH_MAX];
 	int kind = 0, k;
 	FILE *f;
 
@@ -230,9 +231,12 @@ int
 cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen,
     char *why, size_t whylen)
 {
-	char path[PATH_MAX], line[4096], own[PATH_MAX] = "", root[PATH_MAX] = "";
-	int kind = cgroup_mount(proc, ctrl, root, sizeof(root), mnt, mlen);
+	static char path[PATH_MAX], line[4096], own[PATH_MAX], root[PATH_MAX];	/* ulimit -s 64 */
+	int kind;
 	FILE *f;
+
+	own[0] = root[0] = '\0';
+	kind = cgroup_mount(proc, ctrl, root, sizeof(root), mnt, mlen);
 
 	if (!kind) {
 		snprintf(why, whylen, ctrl ? "no cgroup with the %s controller mounted" : "no cgroup v2 mounted",
