@@ -1833,7 +1833,7 @@ plan_load_lines(const struct invocation *iv, const struct load *l, unsigned long
 		return 0;
 	}
 	if (l->sizing == SZ_NONE)
-		printf("%s size: none\n", l->name);
+		printf("%s size: %s\n", l->name, l->own_size ? l->own_size : "none");
 	else if (l->sizing == SZ_PROCS)
 		printf("%s size: %llu processes\n", l->name, o.size);
 	else

@@ -877,6 +877,8 @@ const struct load dbench_load = {
 	.scale = 1000,
 	.desc = "a file server's mix of dbench's NBENCH clients, each in its own directory",
 	.flags = LOAD_IO,
+	.own_size = "its own rule: 24 MiB of files a client, 2 clients a usable CPU, "
+	    "its setup within a third of a run, its files within half the free disk (contest(1), LOADS)",
 	.options = db_options,
 	.check = db_check,
 	.setup = db_setup,
