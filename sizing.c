@@ -479,6 +479,12 @@ sz_tree_src(long units)
 	return TREE_DISK_MIB * MIB + (unsigned long long)units * UNIT_SRC_KIB * 1024;
 }
 
+unsigned long long
+sz_setup_cap(double run_s, double setup_w)
+{
+	return (unsigned long long)(run_s / SETUP_SHARE * SETUP_MIBS / setup_w) * MIB;
+}
+
 double
 sz_run_s(enum sz_kind kind, double noload_s, double lead, double setup_s)
 {
@@ -533,7 +539,7 @@ file_size(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *in,
 		out->sizing = "size-option";
 	} else if (r->setup_w > 0 && in->run_s > 0) {
 		/* setup, untimed, takes at most a third of a run */
-		cap = (unsigned long long)(in->run_s / SETUP_SHARE * SETUP_MIBS / r->setup_w) * MIB;
+		cap = sz_setup_cap(in->run_s, r->setup_w);
 		if (want > cap) {
 			want = cap > r->min ? cap : r->min;
 			out->sizing = "capped-setup";

@@ -137,6 +137,10 @@ int sz_load(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *i
 /* The rule of a kind. */
 const struct sz_rule *sz_rule(enum sz_kind kind);
 
+/* The most a load's setup may make, bytes: what it writes in a third of a
+ * run of run_s s at SETUP_MIBS, setup_w bytes written a byte of its size. */
+unsigned long long sz_setup_cap(double run_s, double setup_w);
+
 /* Estimated seconds of one run: make clean, the load's setup, the lead, the compile. */
 double sz_run_s(enum sz_kind kind, double noload_s, double lead, double setup_s);
 

@@ -49,7 +49,6 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "../config.h"
 #include "load.h"
 
 #define DB_DIRS		8		/* subdirectories of a client's directory */
@@ -678,9 +677,9 @@ db_size(struct load_ctx *ctx, int n, unsigned long long *share)
 	unsigned long long budget = load_budget(where);
 	const char *how = load_size(ctx) ? "size-option" : "clients";
 
-	/* the pool is written in setup: at most a third of a run, as sizing.c bounds the others */
+	/* the pool is written in setup: bounded as sizing.c bounds the others' */
 	if (!load_size(ctx) && ctx->run_s > 0) {
-		unsigned long long cap = (unsigned long long)(ctx->run_s / SETUP_SHARE * SETUP_MIBS) << 20;
+		unsigned long long cap = sz_setup_cap(ctx->run_s, 1);
 		if (cap < (unsigned long long)n * DB_MIN_BYTES)
 			cap = (unsigned long long)n * DB_MIN_BYTES;
 		if (want > cap) {
