@@ -318,13 +318,19 @@ cpuset_lines(void)
 int
 main(void)
 {
-	if (getcwd(top, sizeof(top)) == NULL)
+	char dir[] = "sizing-unit.XXXXXX";
+
+	/* the fake kernel's files go in a directory of their own, removed at
+	 * the end, wherever the binary is run from */
+	if (mkdtemp(dir) == NULL || chdir(dir) < 0 || getcwd(top, sizeof(top)) == NULL)
 		return 2;
 	parsers();
 	cgroups();
 	compile();
 	loads();
 	cpuset_lines();
+	if (chdir("..") < 0 || rmtree(dir) < 0)
+		failures++;
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }

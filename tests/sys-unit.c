@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../sys.h"
+#include "../util.h"
 
 static int failures, checks;
 static char top[4096];		/* the scratch directory */
@@ -686,8 +687,12 @@ int
 main(void)
 {
 	struct stat st;
+	char dir[] = "sys-unit.XXXXXX";
 
-	if (!getcwd(top, sizeof(top)) || stat(".", &st) < 0) {
+	/* the fake /proc and /sys go in a directory of their own, removed at
+	 * the end, wherever the binary is run from */
+	if (mkdtemp(dir) == NULL || chdir(dir) < 0 || !getcwd(top, sizeof(top)) ||
+	    stat(".", &st) < 0) {
 		printf("not ok: cannot find the current directory\n");
 		return 1;
 	}
@@ -701,6 +706,8 @@ main(void)
 	test_disk_mounts();
 	test_snap();
 	test_real();
+	if (chdir("..") < 0 || rmtree(dir) < 0)
+		failures++;
 	printf("# %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }
