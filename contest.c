@@ -1698,32 +1698,47 @@ precise_enough(const struct invocation *iv, const struct load **loads, int nload
 	return ok;
 }
 
-/* The last lines of --until: with --against what was decided, then why contest stopped. */
-static void
-until_said(const struct invocation *iv, const char *why, long rounds,
+/*
+ * The last lines of --until: with --against what was decided, then why
+ * contest stopped.  1 when the answer is clear: with --against, every
+ * load's change is different or equivalent; without, the rounds reached
+ * the precision asked for.  Else 0 (run_mode's exit 125).
+ */
+static int
+until_said(const struct invocation *iv, const char *why, int precise, long rounds,
     const struct load **loads, int nloads)
 {
 	static struct report_prec p;
 	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
+	int clear = opt.against ? 1 : precise;
 
 	if (opt.against == NULL || until_prec(iv, loads, nloads, &p) < 0)
 		p.n = 0;
+	if (opt.against && p.n == 0)
+		clear = 0;
 	for (i = 0; i < p.n; i++) {
 		double a = opt.until;
+		const char *said;
 
-		if (isnan(p.l[i].lo))
+		if (isnan(p.l[i].lo)) {
 			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, opt.against);
-		else
-			fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
-			    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
-			    p.l[i].hi, p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
-			    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" :
-			    "undecided: the interval crosses the margin");
+			clear = 0;
+			continue;
+		}
+		said = p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
+		    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" : NULL;
+		clear &= said != NULL;
+		fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
+		    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
+		    p.l[i].hi, said ? said : "undecided: the interval crosses the margin");
 	}
-	fprintf(stderr, "contest: stopped after %ld round%s: %s\n", rounds, rounds == 1 ? "" : "s", why);
+	fprintf(stderr, "contest: stopped after %ld round%s: %s%s\n", rounds, rounds == 1 ? "" : "s", why,
+	    clear ? "" : "; the answer is not clear (exit 125)");
+	return clear;
 }
 
 static const char *until_why;	/* --until: why the rounds stopped, said last */
+static int until_precise;	/* --until: stopped because precise enough */
 static long until_rounds;
 
 /* After a round of --until: why to stop now, or NULL to go on. */
@@ -1733,7 +1748,7 @@ until_next(const struct invocation *iv, const struct load **loads, int nloads, l
 	static char why[128];
 	double took = run_now() - start;
 
-	if (precise_enough(iv, loads, nloads, round) && round >= opt.runs)
+	if ((until_precise = precise_enough(iv, loads, nloads, round) && round >= opt.runs))
 		return opt.against ? "every interval of the change is as narrow as the margin" :
 		    "every Ratio is known within the margin";
 	if (round >= opt.max_rounds)
@@ -2003,7 +2018,8 @@ run_mode(int argc, char **argv)
 	failed |= final_report(loads, nloads);
 	if (opt.until > 0) {
 		fflush(stdout);
-		until_said(&iv, until_why, until_rounds, loads, nloads);
+		if (!until_said(&iv, until_why, until_precise, until_rounds, loads, nloads) && !failed)
+			failed = 125;
 	}
 	return failed;
 }
