@@ -61,6 +61,10 @@
 #define PROC_PER_CPU	4		/* process_load's processes per usable CPU */
 #define IO_DIRTY_MULT	2		/* io_load's file: this times the dirty limit */
 #define READ_FILE_MIB	1024		/* read_load's file, MiB */
+#define CLIENTS_PER_CPU	2		/* dbench_load's clients per usable CPU */
+#define CLIENT_MIB	24		/* dbench_load's files of one client, MiB */
+#define CLIENT_MIN_MIB	1		/* ... at least, MiB */
+#define CLIENT_SLACK_KIB 100		/* ... and room past them: a write (64 KiB) and its directories (9 x 4 KiB) */
 #define TREE_MIB	1024		/* tarc_load's and tarx_load's generated tree, MiB of files */
 #define TREE_SETUP_W	1.1		/* bytes a tar load's setup writes per byte of its tree */
 #define TREE_DISK_W	2.3		/* disk a tar load needs per byte of its tree */

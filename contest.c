@@ -1052,6 +1052,8 @@ load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 	in.jobs = opt.jobs;
 	in.kernel = opt.tree != NULL;
 	in.run_s = noload_est(iv);
+	if (l->count_option)
+		in.count = load_count_opt(&ctx, l->count_option, 0);
 	if (!opt.plan_disk && l->dir_option && (d = load_option_value(&opt.values, l->dir_option)) != NULL)
 		m.disk_free = load_free_bytes(d);
 	return sz_load(&m, l->sizing, &in, o);
@@ -1830,7 +1832,10 @@ final_report(const struct load **loads, int nloads)
 
 /* ---------------------------------------------------------------- plan */
 
-/* One load's lines of the plan; its disk and memory into *disk, *mem.  -1: it cannot run there. */
+/*
+ * One load's lines of the plan; its disk and memory into *disk, *mem.
+ * -1: it cannot run there; -2: its options are wrong (a run would exit 2).
+ */
 static int
 plan_load_lines(const struct invocation *iv, const struct load *l, unsigned long long *disk,
     unsigned long long *mem)
@@ -1840,17 +1845,20 @@ plan_load_lines(const struct invocation *iv, const struct load *l, unsigned long
 
 	*disk = *mem = 0;
 	if (load_plan(iv, l, &o) < 0) {
-		printf("%s size: cannot run here: %s\n", l->name, o.why);
-		return -1;
+		printf("%s size: %s: %s\n", l->name, o.bad_option ? "refused" : "cannot run here", o.why);
+		return o.bad_option ? -2 : -1;
 	}
 	if (opt.tree && (l->sizing == SZ_TREE || l->sizing == SZ_ARCHIVE)) {
 		printf("%s size: the kernel tree's archive, within half the free space\n", l->name);
 		return 0;
 	}
 	if (l->sizing == SZ_NONE)
-		printf("%s size: %s\n", l->name, l->own_size ? l->own_size : "none");
+		printf("%s size: none\n", l->name);
 	else if (l->sizing == SZ_PROCS)
 		printf("%s size: %llu processes\n", l->name, o.size);
+	else if (l->sizing == SZ_CLIENTS)
+		printf("%s size: %llu bytes for %ld clients (%s, %s)\n", l->name, o.size, o.count,
+		    sz_bytes(b, sizeof(b), o.size), o.sizing);
 	else
 		printf("%s size: %llu bytes (%s, %s)\n", l->name, o.size, sz_bytes(b, sizeof(b), o.size), o.sizing);
 	if (o.setup_s > 0)
@@ -1961,7 +1969,9 @@ plan_mode(int argc, char **argv)
 	if (!opt.tree && !gen_present(path, (unsigned)opt.units))
 		iv.mach.disk_free = free > sz_tree_src(opt.units) ? free - sz_tree_src(opt.units) : 0;
 	for (i = 0; i < nloads; i++) {
-		bad |= plan_load_lines(&iv, loads[i], &d, &m) < 0;
+		int rc = plan_load_lines(&iv, loads[i], &d, &m);
+		if (rc < 0 && bad < 2)
+			bad = rc == -2 ? 2 : 1;
 		disk = d > disk ? d : disk;
 		mem = m > mem ? m : mem;
 	}

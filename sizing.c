@@ -503,6 +503,7 @@ static const struct sz_rule rules[SZ_NKINDS] = {
 	[SZ_RECLAIM]   = { "reclaim",   "memory",    "anonymous memory past the free memory: the kernel must reclaim", 16 * MIB, 0,  0,   0 },
 	[SZ_TREE]      = { "tree",      "tree",      "a data tree to archive, written in setup",                      4 * MIB,   TREE_SETUP_W, TREE_DISK_W, TREE_FILE_W },
 	[SZ_ARCHIVE]   = { "archive",   "tree",      "a data tree's archive to extract, written in setup",            4 * MIB,   2 * TREE_SETUP_W, TREE_DISK_W, TREE_FILE_W },
+	[SZ_CLIENTS]   = { "clients",   "files",     "CLIENTS_PER_CPU clients per usable CPU, CLIENT_MIB of files each, written in setup", CLIENT_MIN_MIB * MIB, 1, 1, 0 },
 };
 
 const struct sz_rule *
@@ -610,6 +611,58 @@ reclaim_size(const struct sz_machine *m, const struct sz_in *in, struct sz_out *
 	return 0;
 }
 
+/*
+ * dbench_load: CLIENT_MIB of files a client, CLIENTS_PER_CPU clients a
+ * usable CPU (or --clients), the pool written in setup: within a third
+ * of a run, and with each client's slack (a write past its share, its
+ * directories) within half the free space; at least CLIENT_MIN_MIB a
+ * client.  A client's files stay under 1 MiB (RLIMIT_FSIZE is not bound).
+ */
+static int
+clients_size(const struct sz_machine *m, const struct sz_in *in, struct sz_out *out)
+{
+	long n = in->count > 0 ? in->count : CLIENTS_PER_CPU * (long)(m->cpu.usable > 0 ? m->cpu.usable : 1);
+	unsigned long long nn, want, least, slack, budget = m->disk_free / 2, cap;
+	char a[32], b[32];
+
+	if (n > SZ_MAXCLIENTS)
+		n = SZ_MAXCLIENTS;
+	nn = (unsigned long long)n;
+	least = nn * CLIENT_MIN_MIB * MIB;
+	slack = nn * CLIENT_SLACK_KIB * 1024;
+	want = in->size ? in->size : nn * CLIENT_MIB * MIB;
+	out->sizing = in->size ? "size-option" : "clients";
+	out->count = n;
+	if (in->size && want < least) {
+		snprintf(out->why, sizeof(out->why), "%ld clients need %llu MiB at least, the size is %llu MiB",
+		    n, least / MIB, want / MIB);
+		out->bad_option = 1;
+		return -1;
+	}
+	if (!in->size && in->run_s > 0) {
+		cap = sz_setup_cap(in->run_s, rules[SZ_CLIENTS].setup_w);
+		if (cap < least)
+			cap = least;
+		if (want > cap) {
+			want = cap;
+			out->sizing = "capped-setup";
+		}
+	}
+	if (want + slack > budget) {
+		if (in->size || budget < slack + least) {
+			snprintf(out->why, sizeof(out->why), "needs %s, may use %s (half the free space)",
+			    sz_bytes(a, sizeof(a), (in->size ? want : least) + slack), sz_bytes(b, sizeof(b), budget));
+			return -1;
+		}
+		want = budget - slack;
+		out->sizing = "capped-disk";
+	}
+	out->size = want / nn * nn;	/* an equal share a client */
+	out->disk = out->size + slack;
+	out->setup_s = (double)want * rules[SZ_CLIENTS].setup_w / ((double)SETUP_MIBS * MIB);
+	return 0;
+}
+
 int
 sz_load(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *in, struct sz_out *out)
 {
@@ -626,6 +679,8 @@ sz_load(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *in, s
 	case SZ_TREE:
 	case SZ_ARCHIVE:
 		return file_size(m, kind, in, out);
+	case SZ_CLIENTS:
+		return clients_size(m, in, out);
 	default:
 		out->sizing = "none";
 		return 0;

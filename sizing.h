@@ -32,6 +32,7 @@
 #define SZ_MAXCPU	8192	/* highest CPU number + 1 that the masks hold */
 #define SZ_LONGBITS	(8 * (int)sizeof(unsigned long))
 #define SZ_UNLIMITED	(~0ULL)	/* a limit that is not set */
+#define SZ_MAXCLIENTS	1024	/* clients of SZ_CLIENTS at most (a load's workers: LOAD_PROCS) */
 
 /* The CPUs contest may use. */
 struct sz_cpus {
@@ -75,6 +76,7 @@ enum sz_kind {
 	SZ_RECLAIM,	/* anonymous memory past the free memory, within MemAvailable and the memcg (mem_load) */
 	SZ_TREE,	/* a data tree written in setup, archived in the window (tarc_load) */
 	SZ_ARCHIVE,	/* a data tree and its archive written in setup, extracted in the window (tarx_load) */
+	SZ_CLIENTS,	/* clients, CLIENTS_PER_CPU a usable CPU, with CLIENT_MIB of files each (dbench_load) */
 	SZ_NKINDS
 };
 
@@ -84,6 +86,7 @@ struct sz_in {
 	long jobs;			/* make's -j: the compile's memory is kept free for it; 0: none */
 	int kernel;			/* 1: the compile is a kernel tree (-s): its jobs are larger */
 	double run_s;			/* the no_load estimate: setup is bounded to a third of it */
+	long count;			/* SZ_CLIENTS: the clients asked for; 0: CLIENTS_PER_CPU a usable CPU */
 };
 
 /* What the policy gives one load. */
@@ -92,8 +95,10 @@ struct sz_out {
 	unsigned long long disk;	/* bytes of disk it needs at most, all its files together */
 	unsigned long long mem;		/* bytes of memory it holds */
 	double setup_s;			/* estimated seconds of its setup */
+	long count;			/* SZ_CLIENTS: its clients (the size is all of theirs) */
 	const char *sizing;		/* for the log's sizing= note: how the size was chosen */
 	char why[160];			/* when it cannot run here: why (sz_load returned -1) */
+	int bad_option;			/* ... and the options given are why, not the machine (exit 2) */
 };
 
 /* A rule of the table: how a kind of load is sized, for --plan and the docs. */

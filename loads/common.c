@@ -193,7 +193,11 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 	in.jobs = ctx->jobs;
 	in.kernel = ctx->tree != NULL;
 	in.run_s = ctx->run_s;
+	if (ctx->load && ctx->load->count_option)
+		in.count = load_count_opt(ctx, ctx->load->count_option, 0);
 	if (sz_load(mm, kind, &in, out) < 0) {
+		if (out->bad_option)
+			return load_refuse(ctx, "%s", out->why);
 		if (sz_rule(kind)->disk_w > 0 && strstr(out->why, "free space"))
 			return load_fail(ctx, "%s in '%s'", out->why, where);
 		return load_fail(ctx, "%s", out->why);

@@ -33,9 +33,11 @@
  * finish_op): from the end of the client's previous request, so that a
  * request costs one read of the clock, not two (its operations are the
  * shortest of any load, and two reads were 1.5% of its CPU on a tmpfs).  A full disk (ENOSPC, EDQUOT) fails the operation,
- * which is counted, and the client goes on.  Sizing: --size bytes of
- * files in all (default 24 MiB a client, about what one client of
- * client.txt keeps), within the disk budget.
+ * which is counted, and the client goes on.  Sizing: the policy's
+ * SZ_CLIENTS (sizing.c): --size bytes of files in all (default
+ * CLIENT_MIB, 24 MiB, a client: about what one client of client.txt
+ * keeps), the setup's writing within a third of a run, within the disk
+ * budget.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -49,18 +51,21 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "../config.h"
 #include "load.h"
 
 #define DB_DIRS		8		/* subdirectories of a client's directory */
 #define DB_HANDLES	16		/* files a client holds open at once, at most */
-#define DB_CLIENT_BYTES	(24ULL << 20)	/* default size of a client's files, bytes */
-#define DB_MIN_BYTES	(1ULL << 20)	/* smallest share of one client, bytes */
 #define DB_MEAN_FILE	(210ULL << 10)	/* mean file of client.txt, bytes: files = share / this */
 #define DB_MIN_FILES	8		/* fewest files of a client */
 #define DB_FILE_MAX	(1ULL << 20)	/* a write never makes a file larger than this, bytes */
 #define DB_PASS		1000		/* operations of one pass (load_pass, for the test driver) */
 #define DB_BUF		65536		/* largest read or write, bytes */
 #define DB_CLIENTS_MAX	LOAD_PROCS
+
+/* what the sizing policy (SZ_CLIENTS) sets aside for a client is what it may use */
+_Static_assert(SZ_MAXCLIENTS == DB_CLIENTS_MAX, "sizing.h's clients are the load's");
+_Static_assert(CLIENT_SLACK_KIB * 1024 == DB_BUF + (DB_DIRS + 1) * 4096, "config.h's slack: a write and the directories");
 
 /* The kinds of operation, in the order the note lists them. */
 enum kind { K_READ, K_STAT, K_CLOSE, K_OPEN, K_WRITE, K_LIST, K_CREATE, K_UNLINK,
@@ -663,61 +668,32 @@ client(struct load_ctx *ctx, int i, void *arg)
 /* ---- setup, in the load's process ---- */
 
 /*
- * Each client's share of the files: --size, or DB_CLIENT_BYTES a client,
- * within the disk budget with room for what a client may write past its
- * share (one write) and for its directories; a default size whose
- * writing in setup would pass a third of a run is lowered (capped-setup).
+ * The clients and each one's share of the files: the sizing policy's
+ * SZ_CLIENTS (sizing.c: --clients or CLIENTS_PER_CPU a usable CPU,
+ * --size or CLIENT_MIB a client, the pool's writing in setup within a
+ * third of a run, its files and each client's slack within half the free
+ * disk), which notes sizing= for the log.
  */
 static int
-db_size(struct load_ctx *ctx, int n, unsigned long long *share)
+db_size(struct load_ctx *ctx, int *n, unsigned long long *share)
 {
-	const char *where = ctx->dir ? ctx->dir : ctx->base;
-	unsigned long long want = load_size(ctx) ? load_size(ctx) : (unsigned long long)n * DB_CLIENT_BYTES;
-	unsigned long long slack = (unsigned long long)n * (DB_BUF + (DB_DIRS + 1) * 4096ULL);
-	unsigned long long budget = load_budget(where);
-	const char *how = load_size(ctx) ? "size-option" : "clients";
+	struct sz_out o;
+	int rc = load_sized(ctx, &o, NULL);
 
-	/* the pool is written in setup: bounded as sizing.c bounds the others' */
-	if (!load_size(ctx) && ctx->run_s > 0) {
-		unsigned long long cap = sz_setup_cap(ctx->run_s, 1);
-		if (cap < (unsigned long long)n * DB_MIN_BYTES)
-			cap = (unsigned long long)n * DB_MIN_BYTES;
-		if (want > cap) {
-			want = cap;
-			how = "capped-setup";
-		}
-	}
-	if (want + slack > budget) {
-		if (load_size(ctx) || budget < slack + (unsigned long long)n * DB_MIN_BYTES)
-			return load_fail(ctx, "needs %llu MiB on '%s', half its free space is %llu MiB",
-			    (load_size(ctx) ? want + slack : slack + (unsigned long long)n * DB_MIN_BYTES) >> 20,
-			    where, budget >> 20);
-		want = budget - slack;
-		load_note(ctx, "sizing", "capped-disk");
-	} else
-		load_note(ctx, "sizing", "%s", how);
-	*share = want / (unsigned long long)n;
-	if (*share < DB_MIN_BYTES)
-		return load_refuse(ctx, "%d clients need %llu MiB at least, the size is %llu MiB",
-		    n, ((unsigned long long)n * DB_MIN_BYTES) >> 20, want >> 20);
+	if (rc != 0)
+		return rc;
+	*n = (int)o.count;
+	*share = o.size / (unsigned long long)o.count;
 	return 0;
-}
-
-static int
-clients(struct load_ctx *ctx)
-{
-	return (int)load_count_opt(ctx, "clients", 2L * (ctx->ncpu > 0 ? ctx->ncpu : 1));
 }
 
 static int
 db_check(struct load_ctx *ctx)
 {
 	unsigned long long share;
-	int n = clients(ctx);
+	int n;
 
-	if (n > DB_CLIENTS_MAX)
-		n = DB_CLIENTS_MAX;
-	return db_size(ctx, n, &share);
+	return db_size(ctx, &n, &share);
 }
 
 /* Write one file of the pool: size bytes of buf, again and again. */
@@ -792,10 +768,7 @@ db_setup(struct load_ctx *ctx)
 	if ((db = calloc(1, sizeof(*db))) == NULL)
 		return load_fail(ctx, "out of memory");
 	ctx->priv = db;
-	db->n = clients(ctx);
-	if (db->n > DB_CLIENTS_MAX)
-		db->n = DB_CLIENTS_MAX;
-	if (db_size(ctx, db->n, &db->share) < 0)
+	if (db_size(ctx, &db->n, &db->share) != 0)
 		return -1;
 	if ((db->cl = calloc((size_t)db->n, sizeof(*db->cl))) == NULL ||
 	    (db->st = load_shared((size_t)db->n * sizeof(*db->st))) == NULL ||
@@ -876,8 +849,8 @@ const struct load dbench_load = {
 	.scale = 1000,
 	.desc = "a file server's mix of dbench's NBENCH clients, each in its own directory",
 	.flags = LOAD_IO,
-	.own_size = "its own rule: 24 MiB of files a client, 2 clients a usable CPU, "
-	    "its setup within a third of a run, its files within half the free disk (contest(1), LOADS)",
+	.sizing = SZ_CLIENTS,
+	.count_option = "clients",
 	.options = db_options,
 	.check = db_check,
 	.setup = db_setup,

@@ -158,8 +158,8 @@ struct load {
 	const char *desc;	/* one line for --list-loads: what the load does */
 	unsigned flags;		/* LOAD_* */
 	enum sz_kind sizing;	/* how its size is chosen (sizing.h); SZ_NONE: nothing to size */
-	const char *own_size;	/* SZ_NONE but sized by its own rule: that rule, for --plan */
 	const struct load_option *options; /* its own options, ending with a NULL name; may be NULL */
+	const char *count_option; /* SZ_CLIENTS: the option giving the count the size is for */
 	const char *dir_option;	/* the option naming where its run directory goes; NULL: the work directory */
 	int (*check)(struct load_ctx *);	/* may be NULL; 0 ok, -1 cannot run here, LOAD_BAD_OPTION: an option's value is wrong (both with ctx->reason) */
 	int (*setup)(struct load_ctx *);	/* may be NULL; 0 ok, -1 with ctx->reason */

@@ -214,11 +214,56 @@ compile(void)
 	CHECK(sz_tree_disk(1000) > sz_tree_disk(10));
 }
 
+/* dbench_load: CLIENTS_PER_CPU clients a CPU with CLIENT_MIB each, bounded as the others */
+static void
+clients_sizes(void)
+{
+	struct sz_machine m;
+	struct sz_in in = { 0, 8, 0, 90, 0 };
+	struct sz_out o;
+	const unsigned long long slack = CLIENT_SLACK_KIB * 1024ULL;
+
+	planned(&m, 2, 24 * GIB, 80 * GIB);
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && !strcmp(o.sizing, "clients"));
+	CHECK(o.count == CLIENTS_PER_CPU * 2 && o.size == o.count * CLIENT_MIB * MIB);
+	CHECK(o.disk == o.size + o.count * slack && o.setup_s <= in.run_s / SETUP_SHARE);
+	/* --clients */
+	in.count = 3;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && o.count == 3 && o.size == 3 * CLIENT_MIB * MIB);
+	in.count = 5000;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && o.count == SZ_MAXCLIENTS);
+	/* 1024 clients of 24 MiB would write 24 GiB: a third of a 90 s run at 100 MiB/s */
+	CHECK(!strcmp(o.sizing, "capped-setup") && o.setup_s <= 30 + 1e-9 && o.size % SZ_MAXCLIENTS == 0);
+	/* ... but never under CLIENT_MIN_MIB a client */
+	in.run_s = 3;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && o.size == SZ_MAXCLIENTS * CLIENT_MIN_MIB * MIB);
+	in.run_s = 90;
+	in.count = 4;
+	/* the disk: the files and each client's slack within half the free space */
+	m.disk_free = 100 * MIB;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && !strcmp(o.sizing, "capped-disk") && o.disk <= 50 * MIB);
+	m.disk_free = 4 * MIB;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) < 0 && strstr(o.why, "half the free space") && !o.bad_option);
+	m.disk_free = 80 * GIB;
+	/* --size: kept, shared out; too small for the clients is the options' fault */
+	in.size = 10 * MIB + 3;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && !strcmp(o.sizing, "size-option") && o.size == (10 * MIB + 3) / 4 * 4);
+	in.size = 3 * MIB;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) < 0 && o.bad_option && strstr(o.why, "4 clients need 4 MiB"));
+	in.size = 100 * GIB;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) < 0 && !o.bad_option && strstr(o.why, "half the free space"));
+	/* one usable CPU */
+	planned(&m, 1, 4 * GIB, 80 * GIB);
+	in.size = 0;
+	in.count = 0;
+	CHECK(sz_load(&m, SZ_CLIENTS, &in, &o) == 0 && o.count == CLIENTS_PER_CPU);
+}
+
 static void
 loads(void)
 {
 	struct sz_machine m;
-	struct sz_in in = { 0, 8, 0, 90 };
+	struct sz_in in = { 0, 8, 0, 90, 0 };
 	struct sz_out o;
 
 	planned(&m, 2, 24 * GIB, 80 * GIB);
@@ -279,6 +324,7 @@ loads(void)
 	CHECK(sz_load(&m, SZ_RECLAIM, &in, &o) < 0);
 	in.jobs = 1;
 	CHECK(sz_load(&m, SZ_RECLAIM, &in, &o) == 0 && o.size == 8 * MIB);
+	clients_sizes();
 }
 
 /* sys.c's set: the busy time of the set's cpuN lines, and the slack for them */

@@ -1,6 +1,7 @@
 # contest --plan for other machines (--cpus 1 to 256, --mem 4G to 1T)
 # stays within the sizing policy's bounds: a no_load estimate of 60 to
-# 120 s, read_load's setup under a third of it, the disk needed within the
+# 120 s, read_load's and dbench_load's setups under a third of it (dbench_load
+# with 2 clients a CPU, at most 1024; the plan rounds seconds), the disk needed within the
 # disk planned for (this box's free space, or --disk) and the memory
 # needed within --mem; it starts nothing and writes nothing.  Bad values
 # exit 2, and --cpus, --mem and --disk go with --plan only.
@@ -21,10 +22,15 @@ for cm in "1 4G" "2 8G" "16 64G" "64 512G" "256 1T" "256 4G" "1 1T"; do
 	need=$(num 'memory needed')
 	holds "$est >= 60 && $est <= 120" || fail "--cpus $1 --mem $2: no_load estimate $est s"
 	holds "$setup <= $est / 3" || fail "--cpus $1 --mem $2: read_load setup $setup s of a $est s run"
+	dsetup=$(num 'dbench_load setup')
+	holds "${dsetup:-0} <= $est / 3 + 0.5" || fail "--cpus $1 --mem $2: dbench_load setup $dsetup s of a $est s run"
+	c=$(( 2 * $1 > 1024 ? 1024 : 2 * $1 ))
+	grep -q "^dbench_load size: [0-9]* bytes for $c clients (" "$T/stdout" ||
+		fail "--cpus $1 --mem $2: dbench_load not $c clients: $(grep dbench "$T/stdout")"
 	holds "$disk <= $free * 1.001" || fail "--cpus $1 --mem $2: disk needed $disk, $free free"
 	holds "$need <= $mem" || fail "--cpus $1 --mem $2: memory needed $need of $mem"
 	grep -q "^suite estimate: [0-9]* s" "$T/stdout" || fail "no suite estimate: $(cat "$T/stdout")"
-	for l in process_load io_load read_load mem_load tarc_load tarx_load; do
+	for l in process_load io_load read_load mem_load tarc_load tarx_load dbench_load; do
 		grep -q "^$l size: [0-9]" "$T/stdout" || fail "--cpus $1 --mem $2: $l: $(cat "$T/stdout")"
 	done
 done
