@@ -282,6 +282,35 @@ pd_line(FILE *out, const struct model *m, double base, double this, const struct
 	    nm);
 }
 
+/* sd of n values of mean mu and sample variance var, as % of the mean: "-" if none. */
+static void
+pd_sd(char *buf, size_t len, long n, double mu, double var)
+{
+	if (n < 2 || !(mu > 0) || !(var >= 0))
+		snprintf(buf, len, "-");
+	else if (sqrt(var) / mu * 100 >= 999.5)
+		snprintf(buf, len, ">999%%");
+	else
+		snprintf(buf, len, "%.0f%%", sqrt(var) / mu * 100);
+}
+
+/*
+ * -v: under a tested line, the runs' spread each side, the test's p and
+ * the family's adjusted p, and the %change's 95% interval.
+ */
+static void
+pd_more(FILE *out, const struct vd_test *t, const char *bs, const char *gs)
+{
+	char iv[48] = "";
+
+	if (t == NULL || !t->tested)
+		return;
+	if (isfinite(t->lo) && isfinite(t->hi))
+		snprintf(iv, sizeof(iv), ", 95%% [%+.1f, %+.1f]", t->lo, t->hi);
+	fprintf(out, "%17s sd %s -> %s, p %.2g, adjusted %.2g%s%s%s\n", "", bs, gs, t->p, t->padj, iv,
+	    t->mark == VD_HELD ? ", held: " : "", t->mark == VD_HELD && t->why ? t->why : "");
+}
+
 /*
  * The diffprofile of row g against base b under one load, in the manner
  * of Bligh's kernbench diffprofile (seed 001): each function's change
@@ -295,7 +324,8 @@ diffprofile(FILE *out, const struct model *m, const char *load, const struct gro
     const struct group *g)
 {
 	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
-	char ld[64];
+	const struct vd_test *t;
+	char ld[64], bs[16], gs[16];
 	size_t i, shown = 0, tested = 0, marked = 0;
 
 	if (g->prof == NULL || b->prof == NULL || g->pd == NULL)
@@ -308,17 +338,27 @@ diffprofile(FILE *out, const struct model *m, const char *load, const struct gro
 	    "function");
 	for (i = 0; i < g->npd; i++) {
 		const struct pdiff *d = &g->pd[i];
-		const struct vd_test *t = model_ptest(m, d->vt);
 
+		t = model_ptest(m, d->vt);
 		tested += t != NULL;
 		marked += pd_marked(t);
 		if (i >= PD_SHOWN && !m->o->verbose && !pd_marked(t))
 			continue;
 		pd_line(out, m, d->base.rate, d->this.rate, t, d->name);
+		if (m->o->verbose) {
+			pd_sd(bs, sizeof(bs), d->base.n, d->base.rate, d->base.vrate);
+			pd_sd(gs, sizeof(gs), d->this.n, d->this.rate, d->this.vrate);
+			pd_more(out, t, bs, gs);
+		}
 		shown++;
 	}
-	pd_line(out, m, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel),
-	    model_ptest(m, g->pvt), "total");
+	t = model_ptest(m, g->pvt);
+	pd_line(out, m, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel), t, "total");
+	if (m->o->verbose) {
+		sdpct(bs, sizeof(bs), &b->prof->kernel);
+		sdpct(gs, sizeof(gs), &g->prof->kernel);
+		pd_more(out, t, bs, gs);
+	}
 	model_note(out, "(%zu function%s, %zu shown; %zu tested (%.2g%% of the kernel samples or more), "
 	    "%zu marked%s)", g->npd, g->npd == 1 ? "" : "s", shown, tested, PROF_TESTED_PCT, marked,
 	    shown < g->npd ? "; -v shows all" : "");

@@ -233,6 +233,9 @@ prow(FILE *out, const struct model *m, const struct group *g, const char *kind, 
 	fprintf(out, ",%ld", g->prof->n);
 }
 
+/* The diffprofile's columns, empty */
+#define NODIFF ",,,,,,,,"
+
 /* The lines of one name table: every function or command listed, by share. */
 static void
 ptable(FILE *out, const struct model *m, const struct group *g, const struct ptab *t, const char *kind)
@@ -248,16 +251,65 @@ ptable(FILE *out, const struct model *m, const struct group *g, const struct pta
 		csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
 		csv_num(out, "%.4f", psym_mean(t, s, 1));
 		csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
-		fputc('\n', out);
+		fputs(NODIFF "\n", out);
 	}
 	free(idx);
+}
+
+/* The diffprofile's columns of one line: base's rate, the change and its test. */
+static void
+pdiff_cols(FILE *out, double base, double this, const struct vd_test *t)
+{
+	csv_num(out, "%.4f", base);
+	csv_num(out, "%.4f", this - base);
+	csv_num(out, "%.2f", t ? t->pct : base > 0 ? (this - base) / base * 100 : NAN);
+	csv_num(out, "%.2f", t ? t->lo : NAN);
+	csv_num(out, "%.2f", t ? t->hi : NAN);
+	csv_num(out, "%.6g", t ? t->p : NAN);
+	csv_num(out, "%.6g", t ? t->padj : NAN);
+	fprintf(out, ",%s\n", mark_name(t));
+}
+
+/*
+ * -c -p: g's diffprofile against -c's row, whole: a line of kind diff
+ * for every function of either side (this side's runs, listed, share
+ * and rate, then base's rate, the change in samples a second, its %, its
+ * interval, p, adjusted p and mark), then the total.
+ */
+static void
+pdiff_lines(FILE *out, const struct model *m, const struct group *g)
+{
+	const struct group *b = model_cmp_base(m, g);
+	size_t i;
+
+	if (b == NULL || b == g || g->pd == NULL || b->prof == NULL)
+		return;
+	for (i = 0; i < g->npd; i++) {
+		const struct pdiff *d = &g->pd[i];
+
+		prow(out, m, g, "diff", d->name);
+		fprintf(out, ",%ld", d->this.listed);
+		csv_num(out, "%.4f", d->this.share);
+		csv_num(out, "%.4f", sqrt(d->this.vshare));
+		csv_num(out, "%.4f", d->this.rate);
+		csv_num(out, "%.4f", sqrt(d->this.vrate));
+		pdiff_cols(out, d->base.rate, d->this.rate, model_ptest(m, d->vt));
+	}
+	prow(out, m, g, "diff", "total");
+	fprintf(out, ",%ld", g->prof->n);
+	csv_num(out, "%.4f", stats_mean(&g->prof->kshare));
+	csv_num(out, "%.4f", stats_sd(&g->prof->kshare));
+	csv_num(out, "%.4f", stats_mean(&g->prof->kernel));
+	csv_num(out, "%.4f", stats_sd(&g->prof->kernel));
+	pdiff_cols(out, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel), model_ptest(m, g->pvt));
 }
 
 /*
  * -p --format csv: the kernel profiles whole, one line per row, load and
  * name: the kernel samples (kind kernel: share of the CPUs' time,
  * samples a second), the idle ones, the parts (share of the kernel
- * samples), then every function and command listed.
+ * samples), then every function and command listed; with -c, the
+ * diffprofile (pdiff_lines) in the last eight columns, empty elsewhere.
  */
 int
 render_profile_csv(FILE *out, const struct model *m)
@@ -268,7 +320,7 @@ render_profile_csv(FILE *out, const struct model *m)
 	int j;
 
 	fputs("load,label,row,host,jobs,workload,config,kind,name,runs,listed,share_mean,share_sd,"
-	    "rate_mean,rate_sd\n", out);
+	    "rate_mean,rate_sd,base_rate,change,change_pct,ci_low,ci_high,p,p_adjusted,mark\n", out);
 	for (i = 0; i < m->nsect; i++)
 		EACH(m, i, k, g) {
 			const struct pgroup *p = g->prof;
@@ -281,12 +333,12 @@ render_profile_csv(FILE *out, const struct model *m)
 			csv_num(out, "%.4f", stats_sd(&p->kshare));
 			csv_num(out, "%.4f", stats_mean(&p->kernel));
 			csv_num(out, "%.4f", stats_sd(&p->kernel));
-			fputc('\n', out);
+			fputs(NODIFF "\n", out);
 			prow(out, m, g, "idle", "idle");
 			fprintf(out, ",%ld", p->n);
 			csv_num(out, "%.4f", stats_mean(&p->idle));
 			csv_num(out, "%.4f", stats_sd(&p->idle));
-			fputs(",,\n", out);
+			fputs(",," NODIFF "\n", out);
 			for (j = 0; j < PM_NPARTS; j++) {
 				if (p->part[j].n == 0)
 					continue;
@@ -294,10 +346,11 @@ render_profile_csv(FILE *out, const struct model *m)
 				fprintf(out, ",%ld", p->part[j].n);
 				csv_num(out, "%.4f", stats_mean(&p->part[j]));
 				csv_num(out, "%.4f", stats_sd(&p->part[j]));
-				fputs(",,\n", out);
+				fputs(",," NODIFF "\n", out);
 			}
 			ptable(out, m, g, &p->k, "function");
 			ptable(out, m, g, &p->u, "command");
+			pdiff_lines(out, m, g);
 		}
 	return 0;
 }

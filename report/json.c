@@ -283,6 +283,49 @@ profile(FILE *out, const struct group *g)
 	fputc('}', out);
 }
 
+/* One line of a diffprofile: both sides' rates, the change and its test. */
+static void
+pdiff_obj(FILE *out, const char *name, double base, double this, const struct vd_test *t)
+{
+	fputs("{\"name\": ", out);
+	json_str(out, name);
+	fputs(", \"base_rate\": ", out);
+	json_num(out, "%.4f", base);
+	fputs(", \"rate\": ", out);
+	json_num(out, "%.4f", this);
+	fputs(", \"change\": ", out);
+	json_num(out, "%.4f", this - base);
+	fputs(", \"test\": ", out);
+	test_obj(out, t);
+	fputc('}', out);
+}
+
+/* -c -p: the group's diffprofile against -c's row, whole (null without one). */
+static void
+diffprofile(FILE *out, const struct model *m, const struct group *g, const struct group *cb)
+{
+	size_t i;
+
+	fputs(",\n     \"diffprofile\": ", out);
+	if (cb == NULL || cb == g || g->pd == NULL || g->prof == NULL || cb->prof == NULL) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"base\": ", out);
+	json_str(out, m->rows[cb->row].name);
+	fputs(", \"functions\": [", out);
+	for (i = 0; i < g->npd; i++) {
+		const struct pdiff *d = &g->pd[i];
+
+		fputs(i ? ",\n       " : "\n       ", out);
+		pdiff_obj(out, d->name, d->base.rate, d->this.rate, model_ptest(m, d->vt));
+	}
+	fputs("],\n      \"total\": ", out);
+	pdiff_obj(out, "total", stats_mean(&cb->prof->kernel), stats_mean(&g->prof->kernel),
+	    model_ptest(m, g->pvt));
+	fputc('}', out);
+}
+
 static void
 group(FILE *out, const struct model *m, const struct group *g)
 {
@@ -330,8 +373,11 @@ group(FILE *out, const struct model *m, const struct group *g)
 	change1(out, m, g, cb);
 	fputs(",\n     \"ratio_test\": ", out);
 	test_obj(out, cb ? model_test(m, g, F_RATIO) : NULL);
-	if (m->o->profile)
+	if (m->o->profile) {
 		profile(out, g);
+		if (m->o->compare)
+			diffprofile(out, m, g, cb);
+	}
 }
 
 static void

@@ -13,18 +13,18 @@
 } > log
 expect 0 "$CONTEST" -r -p --format csv log
 cat > want <<'CSV'
-load,label,row,host,jobs,workload,config,kind,name,runs,listed,share_mean,share_sd,rate_mean,rate_sd
-no_load,A,A,box,8,builtin:4,,kernel,total,2,2,25.0000,7.0711,500.0000,141.4214
-no_load,A,A,box,8,builtin:4,,idle,idle,2,2,7.5000,3.5355,,
-no_load,A,A,box,8,builtin:4,,part,compile,2,2,70.8333,5.8926,,
-no_load,A,A,box,8,builtin:4,,part,load,2,2,0.0000,0.0000,,
-no_load,A,A,box,8,builtin:4,,part,rest,2,2,29.1667,5.8926,,
-no_load,A,A,box,8,builtin:4,,function,do_syscall_64,2,2,50.0000,0.0000,250.0000,70.7107
-no_load,A,A,box,8,builtin:4,,function,clear_page_erms,2,2,22.5000,3.5355,110.0000,14.1421
-no_load,A,A,box,8,builtin:4,,function,schedule,2,2,17.5000,3.5355,90.0000,42.4264
-no_load,A,A,box,8,builtin:4,,function,pipe_read,2,1,5.0000,7.0711,30.0000,42.4264
-no_load,A,A,box,8,builtin:4,,function,ext4_mount [ext4],2,1,2.5000,3.5355,10.0000,14.1421
-no_load,A,A,box,8,builtin:4,,function,"x,y",2,1,1.2500,1.7678,5.0000,7.0711
+load,label,row,host,jobs,workload,config,kind,name,runs,listed,share_mean,share_sd,rate_mean,rate_sd,base_rate,change,change_pct,ci_low,ci_high,p,p_adjusted,mark
+no_load,A,A,box,8,builtin:4,,kernel,total,2,2,25.0000,7.0711,500.0000,141.4214,,,,,,,,
+no_load,A,A,box,8,builtin:4,,idle,idle,2,2,7.5000,3.5355,,,,,,,,,,
+no_load,A,A,box,8,builtin:4,,part,compile,2,2,70.8333,5.8926,,,,,,,,,,
+no_load,A,A,box,8,builtin:4,,part,load,2,2,0.0000,0.0000,,,,,,,,,,
+no_load,A,A,box,8,builtin:4,,part,rest,2,2,29.1667,5.8926,,,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,do_syscall_64,2,2,50.0000,0.0000,250.0000,70.7107,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,clear_page_erms,2,2,22.5000,3.5355,110.0000,14.1421,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,schedule,2,2,17.5000,3.5355,90.0000,42.4264,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,pipe_read,2,1,5.0000,7.0711,30.0000,42.4264,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,ext4_mount [ext4],2,1,2.5000,3.5355,10.0000,14.1421,,,,,,,,
+no_load,A,A,box,8,builtin:4,,function,"x,y",2,1,1.2500,1.7678,5.0000,7.0711,,,,,,,,
 CSV
 diff -u want "$T/stdout" || fail "CSV differs"
 expect 0 "$CONTEST" -r -p --format json log

@@ -19,7 +19,8 @@
 # worse.  Largest change first, the marked ones whatever their rank,
 # the total last, every line within 80 columns.  25 functions unmarked:
 # the 20 largest changes shown, and a note; -v shows all.  Without -p, no
-# diffprofile.
+# diffprofile.  -v adds under each tested line the spread, p, adjusted p
+# and interval; CSV (kind diff) and JSON ("diffprofile") carry it whole.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
 L=a_function_with_a_name_far_too_long_for_the_column_of_the_diffprofile
@@ -75,3 +76,35 @@ expect 0 "$CONTEST" -r -c C -v -p many
 [ "$(grep -c ' f[0-9][0-9]$' stdout)" -eq 25 ] || fail "-v does not show all 25"
 expect 0 "$CONTEST" -r -c A log
 ! grep -q diffprofile stdout || fail "a diffprofile without -p"
+# -v: under each tested line the runs' spread, p, adjusted p and the
+# interval (pipe_read: 3000, 3100, 2900 -> sd 3%; 6000, 6100, 5900 -> 2%)
+expect 0 "$CONTEST" -r -c A -v -p log
+grep -A1 ' pipe_read$' stdout | tail -1 |
+	grep -q '^ *sd 3% -> 2%, p [0-9.e-]*, adjusted [0-9.e-]*, 95% \[+8[0-9.]*, +11[0-9.]*\]$' ||
+	fail "-v: no spread and p under pipe_read: $(grep -A1 ' pipe_read$' stdout)"
+grep -A1 ' total$' stdout | tail -1 | grep -q '^ *sd 2% -> 2%, p ' || fail "-v: nothing under the total"
+awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' stdout || fail "-v: a line over 79 columns"
+# CSV and JSON carry the diffprofile whole, with the same numbers and marks
+expect 0 "$CONTEST" -r -c A -p --format csv log
+grep -q '^process_load,B,B,box,8,builtin:4,,diff,pipe_read,3,3,[0-9.]*,[0-9.]*,600.0000,10.0000,300.0000,300.0000,100.00,[0-9.]*,[0-9.]*,[0-9.e-]*,[0-9.e-]*,worse$' stdout ||
+	fail "CSV: pipe_read: $(grep ',diff,' stdout)"
+grep -q '^process_load,B,B,box,8,builtin:4,,diff,schedule,3,0,0.0000,0.0000,0.0000,0.0000,203.3333,-203.3333,-100.00,.*,better$' stdout ||
+	fail "CSV: schedule: $(grep ',diff,' stdout)"
+grep -q '^process_load,B,B,box,8,builtin:4,,diff,total,3,3,.*,853.3333,15.2753,606.6667,246.6667,40.66,.*,worse$' stdout ||
+	fail "CSV: total: $(grep ',diff,' stdout)"
+[ "$(grep -c ',diff,' stdout)" -eq 10 ] || fail "CSV: not 4 + 4 functions and 2 totals: $(grep ',diff,' stdout)"
+[ "$(awk -F, '{ print NF }' stdout | sort -u)" = 23 ] || fail "CSV: lines of other widths"
+expect 0 "$CONTEST" -r -c A -p --format json log
+command -v python3 >/dev/null || skip "no python3 to read the JSON"
+python3 - "$T/stdout" <<'PY' || fail "JSON: see above"
+import json, sys
+g = {(x["load"], x["row"]): x for x in json.load(open(sys.argv[1]))["groups"]}
+assert g[("process_load", "A")]["diffprofile"] is None
+d = g[("process_load", "B")]["diffprofile"]
+assert d["base"] == "A", d
+f = {x["name"]: x for x in d["functions"]}
+assert abs(f["pipe_read"]["change"] - 300) < 1e-9 and f["pipe_read"]["test"]["mark"] == "worse", f
+assert f["schedule"]["test"]["mark"] == "better" and f["ext4_mount [ext4]"]["base_rate"] == 0, f
+assert f["do_syscall_64"]["test"]["mark"] == "noise", f
+assert abs(d["total"]["change"] - 246.6667) < 1e-3 and d["total"]["test"]["mark"] == "worse", d
+PY

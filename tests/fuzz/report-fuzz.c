@@ -118,7 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *views[][2] = { { NULL, NULL }, { "v", NULL }, { "b", "A" },
 	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
 	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL }, { "p", NULL },
-	    { "pv", NULL }, { "pc", "A" }, { "pcsv", "A" }, { "pjson", "A" } };
+	    { "pv", NULL }, { "pc", "A" }, { "pvc", "A" }, { "pcsv", "A" }, { "pjson", "A" } };
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
@@ -146,6 +146,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (v && !strcmp(v, "json")) {
 			o.format = REPORT_JSON;
 			o.base = l;
+			if (o.profile)		/* -c -p: the diffprofile */
+				o.compare = l;
 		}
 		if (v && !strcmp(v, "bars")) {
 			o.bars = 1;
