@@ -47,10 +47,10 @@
  *   SERIAL_S + SERIAL_UNIT_S u + (UNIT_CPU_S + UNIT_CPU_GROW_S u) u / p.
  */
 #define SZ_TARGET_S	90		/* seconds a default no_load compile is sized to last */
-#define UNIT_CPU_S	0.25		/* CPU seconds of one built-in unit in a small tree (doc/bench-tree.md) */
-#define UNIT_CPU_GROW_S	0.000012	/* ... and more per unit of the tree: autoconf.h and .config hold a line a unit */
-#define SERIAL_S	1.5		/* seconds of the compile that run alone: generated headers, host tool, the link */
-#define SERIAL_UNIT_S	0.0015		/* ... and more per unit: the archives, the link, System.map (doc/sizing.md) */
+#define UNIT_CPU_S	0.54		/* CPU seconds of one built-in unit in a small tree (doc/sizing.md, part 4) */
+#define UNIT_CPU_GROW_S	0.000038	/* ... and more per unit of the tree: autoconf.h and .config hold a line a unit */
+#define SERIAL_S	0.5		/* seconds of the compile that run alone: generated headers, host tool, the link */
+#define SERIAL_UNIT_S	0.00055		/* ... and more per unit: the archives, the link, System.map (doc/sizing.md) */
 #define UNITS_MIN	40		/* fewest units of a default tree */
 #define TREE_DISK_MIB	2		/* disk of the built-in tree besides its units, MiB */
 #define UNIT_DISK_KIB	96		/* disk of one unit built: sources, objects, .cmd files, its share of the link, KiB */

@@ -1890,7 +1890,7 @@ plan_compile(const struct invocation *iv, double base)
 	printf("units: %ld\n", opt.units);
 	printf("jobs: %ld\n", opt.jobs);
 	printf("no_load estimate: %.0f s\n", base);
-	printf("serial share: %.1f%% of the work (Amdahl's s), %.0f%% of the estimate\n",
+	printf("serial share: %.2g%% of the work (Amdahl's s), %.0f%% of the estimate\n",
 	    sz_serial(opt.units) * 100, sz_serial(opt.units) * sz_noload_s(opt.units, 1) / base * 100);
 }
 

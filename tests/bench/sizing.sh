@@ -13,7 +13,9 @@
 #      archive and scripts/link.sh); the serial share is their sum over
 #      the compile's time on one CPU;
 #   3. a unit's CPU in a small and a large tree, from the same directories
-#      compiled in both (autoconf.h and .config grow by a line a unit).
+#      compiled in both (autoconf.h and .config grow by a line a unit);
+#   4. the whole compile's CPU a unit at several sizes (UNIT_CPU_S and
+#      UNIT_CPU_GROW_S are fitted to it), and with the profile on and off.
 # Environment:
 #   BENCH_SIZING_PARTS   parts to run (default "1 2 3")
 #   BENCH_SIZING_CPUS    taskset CPU lists of part 1 (default "0 0,1")
@@ -22,6 +24,7 @@
 #                        each list of part 1, and 2000)
 #   BENCH_SIZING_SERIAL_RUNS  timings of each size's serial steps (default 5)
 #   BENCH_SIZING_BIG     the large tree of part 3 (default 30000 units)
+#   BENCH_SIZING_SIZES   the trees of part 4 (default "85 340 1340")
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 B=$top/tests/tmp/bench-sizing
@@ -30,6 +33,7 @@ lists=${BENCH_SIZING_CPUS:-0 0,1}
 runs=${BENCH_SIZING_RUNS:-5}
 sruns=${BENCH_SIZING_SERIAL_RUNS:-5}
 big=${BENCH_SIZING_BIG:-30000}
+sizes4=${BENCH_SIZING_SIZES:-85 340 1340}
 [ -x /usr/bin/time ] || { echo "bench-sizing: GNU time missing, skipped"; exit 0; }
 command -v taskset >/dev/null || { echo "bench-sizing: taskset missing, skipped"; exit 0; }
 rm -rf "$B"
@@ -163,6 +167,29 @@ part3() {
 	sample "$(plan units "$(echo "$lists" | awk '{ print $NF }')")"
 	sample "$big"
 	echo "each: rm the directories' objects, drop the cache, then make -s -C DIR obj=DIR in turn under GNU time"
+}
+
+# part 4: the whole compile's CPU a unit at several sizes, from contest's
+# own record (user + sys of the compile): the sizes in turn, the middle
+# one with --profile off then kernel, then the middle again both ways and
+# the first again; a run others disturbed (sys_rest over 5% of the CPUs)
+# is marked
+part4() {
+	echo "part 4: a unit's CPU at $sizes4 units, contest's record; --profile off and kernel at the middle"
+	mid=$(echo "$sizes4" | awk '{ print $(int((NF + 1) / 2)) }')
+	first=$(echo "$sizes4" | awk '{ print $1 }')
+	order=$(for u in $sizes4; do echo "$u off"; [ "$u" = "$mid" ] && echo "$u kernel"; done
+	    echo "$mid off"; echo "$mid kernel"; echo "$first off")
+	printf '%-6s %-8s %-9s %-9s %-8s %-11s %s
+' units profile elapsed_s user_s sys_s cpu_s/unit others%
+	echo "$order" | while read -r u prof; do
+		"$top/contest" -d "$B/w4" -l "$B/p4.log" --units "$u" -n 1 --lead 0 --probe off --no-baseline 		    --profile "$prof" -k "u$u-$prof" no_load > /dev/null 2>&1 || { echo "part 4: $u $prof failed"; continue; }
+		grep " label=u$u-$prof " "$B/p4.log" | grep -v ' snapshot=1 \| prof=1 ' | tail -1 | tr ' ' '\n' |
+		    awk -F= -v u="$u" -v p="$prof" '$1 == "elapsed" { e = $2 } $1 == "user" { us = $2 } $1 == "sys" { s = $2 }
+			$1 == "sys_rest" { r = $2 } END { printf "%-6d %-8s %-9.1f %-9.1f %-8.1f %-11.3f %s%s\n", u, p, e, us, s,
+			(us + s) / u, r, r > 5 ? " (disturbed)" : "" }'
+	done
+	rm -rf "$B/w4"
 }
 
 for p in $parts; do
