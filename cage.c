@@ -537,6 +537,44 @@ cage_pids(const struct cage *c, int part, pid_t *pids, int max)
 	return n;
 }
 
+/* The processes of part that have not ended (zombies aside), their pids in pids. */
+static int
+live_pids(const struct cage *c, int part, pid_t *pids, int max)
+{
+	struct proc_stat ps;
+	char path[64];
+	int n = cage_pids(c, part, pids, max), i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pids[i]);
+		if (proc_stat_read(path, &ps) == 0 && ps.state != 'Z' && ps.state != 'X')
+			pids[k++] = pids[i];
+	}
+	return k;
+}
+
+int
+cage_term_part(struct cage *c, int part, long ms)
+{
+	static pid_t pids[4096];	/* not on the stack: contest runs under ulimit -s 64 */
+	int n, i, waited;
+
+	if (c->pgid[part] > 0) {
+		kill(-c->pgid[part], SIGTERM);
+		kill(-c->pgid[part], SIGCONT);
+	}
+	n = live_pids(c, part, pids, 4096);
+	for (i = 0; i < n; i++) {
+		kill(pids[i], SIGTERM);
+		kill(pids[i], SIGCONT);
+	}
+	for (waited = 0; n > 0 && waited < ms; waited += 10) {
+		nap(10);
+		n = live_pids(c, part, pids, 4096);
+	}
+	return n == 0;
+}
+
 void
 cage_kill_part(struct cage *c, int part)
 {

@@ -65,6 +65,13 @@ int cage_pids(const struct cage *c, int part, pid_t *pids, int max);
 /* SIGKILL every process of part (a compile past its timeout). */
 void cage_kill_part(struct cage *c, int part);
 /*
+ * SIGTERM and SIGCONT to every process of part, then wait up to ms for
+ * them to end (a zombie is ended): a compiler's driver removes its
+ * temporary files on SIGTERM, make the target it was writing; SIGKILL
+ * leaves both.  1 when none is left, 0 when some are.
+ */
+int cage_term_part(struct cage *c, int part, long ms);
+/*
  * Kill every process of the run, reap those that are contest's children
  * or were reparented to it, until none is left (or 10 s have passed: a
  * process stuck in the kernel; -1 then).

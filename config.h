@@ -13,6 +13,7 @@
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
 #define DEF_PROBE	"audio"		/* the interactivity probe's profile (--probe) */
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
+#define COMPILE_GRACE_MS 1000		/* ms from SIGTERM to SIGKILL of a compile cut short (cc's temporary files go) */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
 #define MAX_RUNS	1000		/* largest -n */
 #define DEF_MAX_ROUNDS	20		/* rounds --until runs at most (--max-rounds) */

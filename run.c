@@ -658,6 +658,19 @@ prof_close_window(const struct run_env *e, struct run *r)
 }
 
 /*
+ * End a compile before its end (its timeout, or its load's end with
+ * end_with_load): SIGTERM first, so that cc removes its temporary files
+ * and make the target it was writing, then SIGKILL to whatever is left.
+ */
+static void
+end_compile(const struct run_env *e, struct run *r)
+{
+	if (!cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS))
+		kill(-r->job_pid, SIGKILL);
+	cage_kill_part(e->cage, CAGE_JOB);
+}
+
+/*
  * Open the window, wait for the command, close the window.  0, or -1 on
  * a signal.
  */
@@ -707,8 +720,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		}
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = 1;
-			kill(-r->job_pid, SIGKILL);
-			cage_kill_part(e->cage, CAGE_JOB);
+			end_compile(e, r);
 		}
 		if (t >= next) {
 			if (r->ctx) {
@@ -730,10 +742,8 @@ measure(const struct run_env *e, struct run *r, int fd)
 	check_probe(r);
 	if (r->ctx && part_stopped(e, CAGE_LOAD))
 		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
-	if (e->end_with_load && !ended(r->job_pid)) {
-		kill(-r->job_pid, SIGKILL);
-		cage_kill_part(e->cage, CAGE_JOB);
-	}
+	if (e->end_with_load && !ended(r->job_pid))
+		end_compile(e, r);
 	while (wait4(r->job_pid, &r->job_status, 0, &r->ru) < 0 && errno == EINTR)
 		;
 	if (e->live)
@@ -749,6 +759,8 @@ static void describe_exit(char *buf, size_t len, int status);
 static void
 stop(const struct run_env *e, struct run *r, int dfd)
 {
+	/* a compile (or make clean) cut short by a signal: as end_compile */
+	cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS);
 	if (r->load_pid > 0 && !r->load_ended) {
 		double end = run_now() + STOP_GRACE;
 		kill(-r->load_pid, SIGTERM);
