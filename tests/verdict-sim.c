@@ -1,7 +1,7 @@
 /*
  * verdict-sim.c: checks by simulation, with a fixed seed, the rates the
  * comparison engine (verdict.c) promises: A/A comparisons (both sides
- * drawn from the same distributions) of about 40 metrics under 3 loads,
+ * drawn from the same distributions) of about 50 metrics under 3 loads (the probe's run-queue delay and io_load's request latency included),
  * at 3 and at 5 runs a side, fewer than 5% of which carry any mark; and
  * A/B comparisons with a true +5% Time at 2% CV and 5 runs, at least 80%
  * of which call Time worse.  The spreads are those of real records of
@@ -98,6 +98,16 @@ static const struct msim ms[] = {
 	{ "lat_max", VK_MAX, VT_OTHER, -1, D_HEAVY, { 48000, 75000, 90000 }, { .5, .5, .6 }, .3 },
 	{ "dl_met", VK_MET, VT_OTHER, 1, D_MET, { .6, 4, 3 }, { .5, .5, .6 }, 0 },
 	{ "probe_cpu", VK_OVERHEAD, VT_OTHER, 0, D_LOGN, { 1, 1.4, 1.3 }, { .15, .15, .2 }, .3 },
+	/* the probe's run-queue delay a slice (schedstat), us: as its p50 */
+	{ "lat_rq", VK_TAIL, VT_OTHER, -1, D_LOGN, { 8600, 9500, 6000 }, { .15, .15, .3 }, .5 },
+	/* io_load's own requests (1 MiB writes, doc/bench-loads-c.md): count, us, % over 100 ms and 1 s */
+	{ "req_n", VK_COUNT, VT_OTHER, 0, D_LOGN, { 0, 0, 260 }, { 0, 0, .15 }, 0 },
+	{ "req_mean", VK_LAT, VT_OTHER, -1, D_LOGN, { 0, 0, 1100 }, { 0, 0, .4 }, .3 },
+	{ "req_p50", VK_LAT, VT_OTHER, -1, D_LOGN, { 0, 0, 130 }, { 0, 0, .08 }, 0 },
+	{ "req_p99", VK_TAIL, VT_OTHER, -1, D_HEAVY, { 0, 0, 6000 }, { 0, 0, .5 }, .3 },
+	{ "req_max", VK_MAX, VT_OTHER, -1, D_HEAVY, { 0, 0, 150000 }, { 0, 0, .8 }, .3 },
+	{ "req_over1", VK_OVER, VT_OTHER, -1, D_RARE, { 0, 0, .4 }, { 0, 0, 1 }, 0 },
+	{ "req_over2", VK_OVER, VT_OTHER, -1, D_RARE, { 0, 0, .05 }, { 0, 0, 1 }, 0 },
 };
 #define NM ((int)(sizeof(ms) / sizeof(ms[0])))
 #define NT (NLOADS * (NM + 1) + 3)	/* every metric, each load's Ratio, the summary */
