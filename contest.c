@@ -1047,13 +1047,10 @@ load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 
 	memset(&ctx, 0, sizeof(ctx));
 	load_ctx_options(&opt.values, l, &ctx);
-	memset(&in, 0, sizeof(in));
-	in.size = load_size(&ctx);
-	in.jobs = opt.jobs;
-	in.kernel = opt.tree != NULL;
-	in.run_s = noload_est(iv);
-	if (l->count_option)
-		in.count = load_count_opt(&ctx, l->count_option, 0);
+	ctx.jobs = opt.jobs;
+	ctx.tree = opt.tree;
+	ctx.run_s = noload_est(iv);
+	load_sz_in(&ctx, &in);
 	if (!opt.plan_disk && l->dir_option && (d = load_option_value(&opt.values, l->dir_option)) != NULL)
 		m.disk_free = load_free_bytes(d);
 	return sz_load(&m, l->sizing, &in, o);

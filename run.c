@@ -663,11 +663,10 @@ prof_close_window(const struct run_env *e, struct run *r)
  * and make the target it was writing, then SIGKILL to whatever is left.
  */
 static void
-end_compile(const struct run_env *e, struct run *r)
+end_compile(const struct run_env *e)
 {
 	if (!cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS))
-		kill(-r->job_pid, SIGKILL);
-	cage_kill_part(e->cage, CAGE_JOB);
+		cage_kill_part(e->cage, CAGE_JOB);	/* its process group and its cgroup */
 }
 
 /*
@@ -720,7 +719,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		}
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = 1;
-			end_compile(e, r);
+			end_compile(e);
 		}
 		if (t >= next) {
 			if (r->ctx) {
@@ -743,7 +742,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 	if (r->ctx && part_stopped(e, CAGE_LOAD))
 		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
 	if (e->end_with_load && !ended(r->job_pid))
-		end_compile(e, r);
+		end_compile(e);
 	while (wait4(r->job_pid, &r->job_status, 0, &r->ru) < 0 && errno == EINTR)
 		;
 	if (e->live)

@@ -170,6 +170,18 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 	}
 }
 
+void
+load_sz_in(const struct load_ctx *ctx, struct sz_in *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->size = load_size(ctx);
+	in->jobs = ctx->jobs;
+	in->kernel = ctx->tree != NULL;
+	in->run_s = ctx->run_s;
+	if (ctx->load && ctx->load->count_option)
+		in->count = load_count_opt(ctx, ctx->load->count_option, 0);
+}
+
 int
 load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 {
@@ -181,7 +193,6 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 	enum sz_kind kind = ctx->load ? ctx->load->sizing : SZ_NONE;
 
 	memset(mm, 0, sizeof(*mm));
-	memset(&in, 0, sizeof(in));
 	mm->cpu.online = mm->cpu.set = mm->cpu.usable = ctx->ncpu > 0 ? ctx->ncpu : 1;
 	sz_mem_read(&mm->mem);
 	mm->fsize = sz_fsize();
@@ -189,12 +200,7 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 		mm->disk_free = (unsigned long long)sv.f_bavail * sv.f_frsize;
 	else if (sz_rule(kind)->disk_w > 0)
 		return load_fail(ctx, "cannot statvfs '%s': %s", where ? where : "", strerror(errno));
-	in.size = load_size(ctx);
-	in.jobs = ctx->jobs;
-	in.kernel = ctx->tree != NULL;
-	in.run_s = ctx->run_s;
-	if (ctx->load && ctx->load->count_option)
-		in.count = load_count_opt(ctx, ctx->load->count_option, 0);
+	load_sz_in(ctx, &in);
 	if (sz_load(mm, kind, &in, out) < 0) {
 		if (out->bad_option)
 			return load_refuse(ctx, "%s", out->why);

@@ -225,6 +225,8 @@ void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incomp
  * it sized from (for the load's own notes).
  */
 int load_sized(struct load_ctx *, struct sz_out *out, struct sz_machine *m);
+/* What sz_load starts from for ctx's load: --size, the jobs, the tree, run_s, its count option. */
+void load_sz_in(const struct load_ctx *, struct sz_in *in);
 unsigned long long load_proc_io(const char *key);	/* this process's /proc/self/io counter, 0 if none */
 /* user (group 0) or group (group 1) name of id, cached; "" or the number
  * (numeric 1) when it has none */

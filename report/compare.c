@@ -29,21 +29,27 @@ fit(char *buf, size_t len, double v, int prec)
 		snprintf(buf, len, "%.3g", v);
 }
 
-/* sd as % of the mean: "-" for one value or a mean of 0. */
+/* sd as % of the mean of n values: "-" for one value or a mean of 0. */
 static void
-sdpct(char *buf, size_t len, const struct acc *a)
+sd_of(char *buf, size_t len, long n, double mean, double sd)
 {
-	double m = stats_mean(a), p;
+	double p;
 
-	if (a->n < 2 || !(m > 0)) {
+	if (n < 2 || !(mean > 0) || !(sd >= 0)) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	p = stats_sd(a) / m * 100;
+	p = sd / mean * 100;
 	if (p >= 999.5)
 		snprintf(buf, len, ">999%%");
 	else
 		snprintf(buf, len, "%.0f%%", p);
+}
+
+static void
+sdpct(char *buf, size_t len, const struct acc *a)
+{
+	sd_of(buf, len, a->n, stats_mean(a), stats_sd(a));
 }
 
 /* A signed number in at most 7 columns. */
@@ -282,18 +288,6 @@ pd_line(FILE *out, const struct model *m, double base, double this, const struct
 	    nm);
 }
 
-/* sd of n values of mean mu and sample variance var, as % of the mean: "-" if none. */
-static void
-pd_sd(char *buf, size_t len, long n, double mu, double var)
-{
-	if (n < 2 || !(mu > 0) || !(var >= 0))
-		snprintf(buf, len, "-");
-	else if (sqrt(var) / mu * 100 >= 999.5)
-		snprintf(buf, len, ">999%%");
-	else
-		snprintf(buf, len, "%.0f%%", sqrt(var) / mu * 100);
-}
-
 /*
  * -v: under a tested line, the runs' spread each side, the test's p and
  * the family's adjusted p, and the %change's 95% interval.
@@ -346,8 +340,8 @@ diffprofile(FILE *out, const struct model *m, const char *load, const struct gro
 			continue;
 		pd_line(out, m, d->base.rate, d->this.rate, t, d->name);
 		if (m->o->verbose) {
-			pd_sd(bs, sizeof(bs), d->base.n, d->base.rate, d->base.vrate);
-			pd_sd(gs, sizeof(gs), d->this.n, d->this.rate, d->this.vrate);
+			sd_of(bs, sizeof(bs), d->base.n, d->base.rate, sqrt(d->base.vrate));
+			sd_of(gs, sizeof(gs), d->this.n, d->this.rate, sqrt(d->this.vrate));
 			pd_more(out, t, bs, gs);
 		}
 		shown++;

@@ -1,7 +1,8 @@
 /*
  * verdict-sim.c: checks by simulation, with a fixed seed, the rates the
  * comparison engine (verdict.c) promises: A/A comparisons (both sides
- * drawn from the same distributions) of about 50 metrics under 3 loads (the probe's run-queue delay and io_load's request latency included),
+ * drawn from the same distributions) of about 50 metrics under 3 loads
+ * (the probe's run-queue delay and io_load's request latency among them),
  * at 3 and at 5 runs a side, fewer than 5% of which carry any mark; and
  * A/B comparisons with a true +5% Time at 2% CV and 5 runs, at least 80%
  * of which call Time worse.  The spreads are those of real records of
