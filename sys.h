@@ -96,7 +96,8 @@ struct sys {
 	char sysfs[PATH_MAX / 4];	/* $CONTEST_SYSFS or /sys */
 	long hz;			/* USER_HZ: ticks of /proc/stat per second */
 	int psi;			/* SYS_PSI_ON, _ABSENT, _DISABLED */
-	char psi_why[96];		/* what was found, for a message ("" if on) */
+	char psi_why[PATH_MAX / 4 + 96]; /* what was found, for a message ("" if on):
+					 * room for proc and the longest reason */
 	unsigned psi_lines;		/* SYS_PSI_BIT of each line present at open */
 	unsigned vm_have;		/* bit per SYS_VM_ counter present at open */
 	int nvm;			/* vmstat lines in vm_line */
