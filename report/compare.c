@@ -280,7 +280,7 @@ pd_line(FILE *out, const struct model *m, double base, double this, const struct
 	fit(bm, sizeof(bm), base, 1);
 	fit(gm, sizeof(gm), this, 1);
 	if (base > 0)
-		sgn(pc, sizeof(pc), (this - base) / base * 100, "%");
+		sgn(pc, sizeof(pc), pmodel_pct(base, this, t), "%");
 	else
 		snprintf(pc, sizeof(pc), "%s", this > 0 ? "new" : "-");
 	pmodel_name(nm, sizeof(nm), name, PD_NAMEW);

@@ -262,7 +262,7 @@ pdiff_cols(FILE *out, double base, double this, const struct vd_test *t)
 {
 	csv_num(out, "%.4f", base);
 	csv_num(out, "%.4f", this - base);
-	csv_num(out, "%.2f", t ? t->pct : base > 0 ? (this - base) / base * 100 : NAN);
+	csv_num(out, "%.2f", pmodel_pct(base, this, t));
 	csv_num(out, "%.2f", t ? t->lo : NAN);
 	csv_num(out, "%.2f", t ? t->hi : NAN);
 	csv_num(out, "%.6g", t ? t->p : NAN);

@@ -295,6 +295,8 @@ pdiff_obj(FILE *out, const char *name, double base, double this, const struct vd
 	json_num(out, "%.4f", this);
 	fputs(", \"change\": ", out);
 	json_num(out, "%.4f", this - base);
+	fputs(", \"change_pct\": ", out);
+	json_num(out, "%.2f", pmodel_pct(base, this, t));
 	fputs(", \"test\": ", out);
 	test_obj(out, t);
 	fputc('}', out);

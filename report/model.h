@@ -441,6 +441,9 @@ double psym_var(const struct ptab *, const struct psym *, int rate);	/* NAN unde
 size_t *pmodel_order(const struct ptab *);	/* indices by share, most first; free() it; NULL out of memory */
 /* The symbols of both, by the size of their change, largest first: *out (free() it); NONE out of memory. */
 size_t pmodel_diff(const struct pgroup *base, const struct pgroup *g, struct pdiff **out);
+/* A diffprofile line's change in %: its test's estimate when it has one (as
+ * its interval), else the change of the means; NAN with no base; every view's */
+double pmodel_pct(double base, double this, const struct vd_test *t);
 /* A name cleaned (model_clean) in at most cols columns: cut, ending with PROF_CUT. */
 #define PROF_CUT "..."
 void pmodel_name(char *dst, size_t len, const char *src, size_t cols);

@@ -315,6 +315,14 @@ side(const struct ptab *t, const struct psym *s, struct pside *o)
 	}
 }
 
+double
+pmodel_pct(double base, double this, const struct vd_test *t)
+{
+	if (t != NULL && isfinite(t->pct))
+		return t->pct;
+	return base > 0 ? (this - base) / base * 100 : NAN;
+}
+
 size_t
 pmodel_diff(const struct pgroup *b, const struct pgroup *g, struct pdiff **out)
 {

@@ -108,3 +108,45 @@ assert f["schedule"]["test"]["mark"] == "better" and f["ext4_mount [ext4]"]["bas
 assert f["do_syscall_64"]["test"]["mark"] == "noise", f
 assert abs(d["total"]["change"] - 246.6667) < 1e-3 and d["total"]["test"]["mark"] == "worse", d
 PY
+# one owner of a line's %change (pmodel_pct): the text, CSV and JSON
+# print the same one, for tested functions and for f_small (2 and 3
+# samples of 4000 and 3800, 0.06%: under PROF_TESTED_PCT, so untested,
+# its change of the means +50.0%)
+{
+	rec E no_load 10 8 2 0 0; prof E no_load 10 4000 0 4000 0 0 "3998:f_big,2:f_small"
+	rec E no_load 10 8 2 0 0; prof E no_load 10 4000 0 4000 0 0 "3998:f_big,2:f_small"
+	rec F no_load 10 8 2 0 0; prof F no_load 10 3800 0 3800 0 0 "3797:f_big,3:f_small"
+	rec F no_load 10 8 2 0 0; prof F no_load 10 3800 0 3800 0 0 "3797:f_big,3:f_small"
+} > small
+expect 0 "$CONTEST" -r -c E -p small
+grep -q '^ *+0.1 *0.2 *0.3 *+50.0% *f_small$' stdout || fail "text: f_small: $(grep f_small stdout)"
+cp stdout small.txt
+expect 0 "$CONTEST" -r -c A -p --format csv log
+cat stdout > both.csv
+expect 0 "$CONTEST" -r -c E -p --format csv small
+sed 1d stdout >> both.csv
+expect 0 "$CONTEST" -r -c A -p --format json log
+cp stdout log.json
+expect 0 "$CONTEST" -r -c E -p --format json small
+python3 - both.csv log.json "$T/stdout" small.txt <<'PY' || fail "the views' %change differ: see above"
+import csv, json, sys
+rows = {(r["load"], r["row"], r["name"]): r for r in csv.DictReader(open(sys.argv[1])) if r["kind"] == "diff"}
+seen = 0
+for path in sys.argv[2:4]:
+    for g in json.load(open(path))["groups"]:
+        d = g.get("diffprofile")
+        if not d:
+            continue
+        for f in d["functions"] + [d["total"]]:
+            c = rows[(g["load"], g["row"], f["name"])]["change_pct"]
+            j = f["change_pct"]
+            assert (c == "" and j is None) or abs(float(c) - j) < 0.006, (f, c)
+            seen += 1
+assert seen == 10 + 3, seen
+small = rows[("no_load", "F", "f_small")]
+assert small["p"] == "" and small["mark"] == "" and small["change_pct"] == "50.00", small
+big = rows[("no_load", "F", "f_big")]
+assert big["p"] != "", big
+txt = open(sys.argv[4]).read()
+assert "%+.1f%%" % float(big["change_pct"]) in txt, (big, txt)
+PY
