@@ -719,6 +719,9 @@ measure(const struct run_env *e, struct run *r, int fd)
 		}
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = 1;
+			/* the profile's window ends here: its rings are not
+			 * drained through the compile's grace */
+			prof_close_window(e, r);
 			end_compile(e);
 		}
 		if (t >= next) {
