@@ -408,13 +408,13 @@ make_dir(struct run *r, int *dfd)
 		return -1;
 	}
 	if ((bfd = open(r->base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		snprintf(r->reason, sizeof(r->reason), "cannot open '%s': %s", r->base, strerror(errno));
+		snprintf(r->reason, sizeof(r->reason), "cannot open '%.72s': %s", r->base, strerror(errno));
 		return -1;
 	}
 	rmtree(r->dir);
 	if (mkdirat(bfd, name, 0755) < 0 ||
 	    (*dfd = openat(bfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-		snprintf(r->reason, sizeof(r->reason), "cannot create '%.160s': %s", r->dir, strerror(errno));
+		snprintf(r->reason, sizeof(r->reason), "cannot create '%.72s': %s", r->dir, strerror(errno));
 		close(bfd);
 		return -1;
 	}
