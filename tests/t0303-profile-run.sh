@@ -2,9 +2,12 @@
 # record: its kernel functions are text symbols of
 # /proc/kallsyms, its parts add up to its kernel samples, process_load's
 # processes have kernel samples and no_load has no load, nothing is
-# lost, and its kernel samples agree with 997 x ncpu x elapsed x
+# lost, and its kernel samples agree with 997 x ncpu_online x elapsed x
 # (sys_system + sys_irq) / 100 of the run's record within 10%, or within
 # three standard deviations of the two samplings where that is wider.
+# ncpu_online, not ncpu: the profile samples every online CPU, and the
+# machine's split is of all of them, whatever CPUs contest may use (under
+# taskset -c 0 on 2 CPUs, ncpu is 1 and ncpu_online 2).
 # One run of each at 1 unit, for make check's time: doc/profile.md has
 # the same checks on -n 2 --units 16 (issue 17's "done when").
 . "$(dirname "$0")/lib.sh"
@@ -25,7 +28,8 @@ grep ' prof=1 ' contest.log | tr ' ' '\n' | sed -n 's/^ksym=//p' | tr ',' '\n' |
 [ -z "$(comm -13 names seen)" ] || fail "names not in /proc/kallsyms: $(comm -13 names seen | head -5)"
 awk '
 	{ delete v; for (i = 1; i <= NF; i++) { k = $i; sub(/=.*/, "", k); x = $i; sub(/^[^=]*=/, "", x); v[k] = x } }
-	!/ prof=1 / && !/ snapshot=1 / { id = v["load"] " " v["run"]; s[id] = v["sys_system"] + v["sys_irq"]; n[id] = v["ncpu"] }
+	!/ prof=1 / && !/ snapshot=1 / { id = v["load"] " " v["run"]; s[id] = v["sys_system"] + v["sys_irq"]
+		n[id] = v["ncpu_online"] != "" ? v["ncpu_online"] : v["ncpu"] }
 	/ prof=1 / {
 		id = v["load"] " " v["run"]; k = v["prof_kernel"]; el = v["elapsed"]
 		if (v["prof_job"] + v["prof_load"] + v["prof_probe"] + v["prof_rest"] != k) { print "parts do not add up: " id; bad = 1 }

@@ -162,7 +162,7 @@ part5() {
 		    no_load process_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
 		awk -v mode=$mode '
 		{ delete v; for (i = 1; i <= NF; i++) { k = $i; sub(/=.*/, "", k); x = $i; sub(/^[^=]*=/, "", x); v[k] = x } }
-		!/ prof=1 / && !/ snapshot=1 / { id = v["load"] " " v["run"]; s[id] = v["sys_system"] + v["sys_irq"]; d[id] = v["sys_idle"] + v["sys_iowait"]; n[id] = v["ncpu"] }
+		!/ prof=1 / && !/ snapshot=1 / { id = v["load"] " " v["run"]; s[id] = v["sys_system"] + v["sys_irq"]; d[id] = v["sys_idle"] + v["sys_iowait"]; n[id] = v["ncpu_online"] != "" ? v["ncpu_online"] : v["ncpu"] }
 		/ prof=1 / {
 			id = v["load"] " " v["run"]; c = v["prof_hz"] * n[id] * v["elapsed"]
 			printf "   %-6s %-15s kernel %6d of %6.0f predicted (%.3f), idle %5d of %5.0f, all %6d of %6.0f (%.3f), lost %d\n", mode, id,
