@@ -24,6 +24,9 @@ units=${BENCH_UNITS:-24}
 C="$top/contest -d $B/work --lead 0 --units $units"
 # BENCH_PARTS: the parts to run (default all), e.g. "2 6"
 part() { case " ${BENCH_PARTS:-1 2 3 4 5 6} " in *" $1 "*) return 0 ;; esac; return 1; }
+# the run records of a log: not its snapshot or profile records, which
+# carry load=, status= and elapsed= too
+runrecs() { grep -v ' prof=1 \| snapshot=1 ' "$1"; }
 field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r)"
 
@@ -40,7 +43,7 @@ TZ=UTC vmstat -n -t 1 > "$B/vmstat.txt" &
 vm=$!
 $C -n 1 -k agree -l "$B/agree.log" no_load > /dev/null 2> "$B/agree.err"
 kill $vm
-line=$(grep load=no_load "$B/agree.log")
+line=$(runrecs "$B/agree.log" | grep load=no_load)
 e=$(field "$line" elapsed)
 # vmstat's lines stamped inside the run (its date and end, whole seconds),
 # less the first: the make clean before the compile
@@ -61,7 +64,7 @@ size=$(awk '/MemAvailable/ { printf "%dM", $2 / 1024 * 7 / 8 }' /proc/meminfo)
 $C -n 1 -k press -l "$B/press.log" --size "$size" no_load mem_load > /dev/null 2> "$B/press.err"
 $C -n 1 -k press -l "$B/press.log" --no-baseline read_load > /dev/null 2>> "$B/press.err"
 for l in no_load mem_load read_load; do
-	line=$(grep "load=$l " "$B/press.log")
+	line=$(runrecs "$B/press.log" | grep "load=$l ")
 	echo "$l: elapsed $(field "$line" elapsed) s, psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), refault $(field "$line" vm_workingset_refault), oom_kill $(field "$line" vm_oom_kill)"
 done
 
@@ -70,7 +73,7 @@ fi
 if part 4; then
 echo "== 4. io_load: sectors written against MiB written"
 $C -n 1 -k disk -l "$B/disk.log" --size 1G io_load > /dev/null 2> "$B/disk.err"
-line=$(grep "load=io_load " "$B/disk.log")
+line=$(runrecs "$B/disk.log" | grep "load=io_load ")
 w=$(field "$line" disk_wsect) u=$(field "$line" units)
 pg=$(getconf PAGESIZE)
 dd=$(field "$line" vm_nr_dirtied) dw=$(field "$line" vm_nr_written)
@@ -127,7 +130,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	as_nobody ./contest -d "$P/w" --units "$units" --lead 0 -n 1 -k cached -l "$P/press.log" no_load > /dev/null 2> "$B/press6.err"
 	as_nobody ./contest -d "$P/w" --units "$units" --lead "$lead" -n 1 -k cached -l "$P/press.log" --no-baseline mem_load > /dev/null 2>> "$B/press6.err"
 	for l in no_load mem_load; do
-		line=$(grep "load=$l " "$P/press.log")
+		line=$(runrecs "$P/press.log" | grep "load=$l ")
 		echo "$l: elapsed $(field "$line" elapsed) s, cache=$(field "$line" cache), psi_mem_some $(field "$line" psi_mem_some)%, psi_mem_full $(field "$line" psi_mem_full)%, pgscan $(field "$line" vm_pgscan_kswapd)+$(field "$line" vm_pgscan_direct), pgsteal $(field "$line" vm_pgsteal_kswapd)+$(field "$line" vm_pgsteal_direct), allocstall $(field "$line" vm_allocstall), majflt $(field "$line" vm_pgmajfault), refault $(field "$line" vm_workingset_refault), oom_kill $(field "$line" vm_oom_kill)"
 	done
 	rm -rf "$P"

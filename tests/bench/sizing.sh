@@ -38,6 +38,9 @@ sizes4=${BENCH_SIZING_SIZES:-85 340 1340}
 command -v taskset >/dev/null || { echo "bench-sizing: taskset missing, skipped"; exit 0; }
 rm -rf "$B"
 mkdir -p "$B"
+# the run records of a log: not its snapshot or profile records, which
+# carry load=, status= and elapsed= too
+runrecs() { grep -v ' prof=1 \| snapshot=1 ' "$1"; }
 trap 'rm -rf "$B"' EXIT
 export CONTEST_LOCK="$B/lock"
 drop() { sync; [ -w /proc/sys/vm/drop_caches ] && echo 3 > /proc/sys/vm/drop_caches; }
@@ -65,12 +68,12 @@ part1() {
 	printf '%-8s %-6s %-6s %-5s %-9s %-8s %-8s %-8s %-8s %-6s\n' cpus usable units jobs estimate median min max spread% CPU%
 	for l in $lists; do
 		k=$(echo "$l" | tr ',-' '__')
-		line=$(grep 'load=no_load' "$B/p1-$k.log" | head -1)
+		line=$(runrecs "$B/p1-$k.log" | grep 'load=no_load' | head -1)
 		u=$(echo "$line" | tr ' ' '\n' | sed -n 's/^workload=builtin://p')
 		j=$(echo "$line" | tr ' ' '\n' | sed -n 's/^jobs=//p')
 		n=$(echo "$line" | tr ' ' '\n' | sed -n 's/^ncpu=//p')
-		set -- $(grep 'load=no_load.*status=ok' "$B/p1-$k.log" | tr ' ' '\n' | sed -n 's/^elapsed=//p' | stats)
-		cpu=$(grep 'load=no_load.*status=ok' "$B/p1-$k.log" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "=")
+		set -- $(runrecs "$B/p1-$k.log" | grep 'load=no_load.*status=ok' | tr ' ' '\n' | sed -n 's/^elapsed=//p' | stats)
+		cpu=$(runrecs "$B/p1-$k.log" | grep 'load=no_load.*status=ok' | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "=")
 			if (kv[1] == "elapsed") e += kv[2]; if (kv[1] == "user" || kv[1] == "sys") c += kv[2] } } END { printf "%.0f", c / e * 100 }')
 		printf '%-8s %-6s %-6s %-5s %-9s %-8s %-8s %-8s %-8s %-6s\n' "$l" "$n" "$u" "$j" "$(plan 'no_load estimate' "$l")" \
 		    "$1" "$2" "$3" "$4" "$cpu"
