@@ -10,6 +10,7 @@
 # (default: contest's default), BENCH_PAIRS the pairs.
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
+. "$top/tests/bench/lib.sh"
 B=$top/tests/tmp/bench-harness
 units=${BENCH_UNITS:-}
 pairs=${BENCH_PAIRS:-5}
@@ -22,8 +23,6 @@ set -- -d "$B/work" -j $jobs --lead 0
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r), $(cc --version | head -1)"
 echo "tree: built-in, ${units:-default} units; make -j$jobs; page cache dropped before each run"
 "$top/contest" "$@" -n 1 -l "$B/warm.log" no_load >/dev/null 2>&1 || { echo "bench-harness: warm-up failed"; exit 1; }
-# the last run record of log $1 (not its snapshot or profile records)
-last_run() { grep -v ' prof=1 \| snapshot=1 ' "$1" | tail -n 1; }
 # row N RECORD "ELAPSED USER SYS": one line of figures and ratios
 row() {
 	echo "$2 $3" | awk -v i="$1" '{
@@ -46,7 +45,7 @@ printf '%-5s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n' run c.elapsed t.elapsed 
 i=1
 while [ $i -le "$pairs" ]; do
 	MAKE="$B/timed-make" "$top/contest" "$@" -n 1 --no-baseline -l "$B/same.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
-	row $i "$(last_run "$B/same.log")" "$(cat "$B/inner.txt")"
+	row $i "$(runrecs "$B/same.log" | tail -n 1)" "$(cat "$B/inner.txt")"
 	i=$((i + 1))
 done > "$B/same.txt"
 cat "$B/same.txt"
@@ -62,7 +61,7 @@ printf '%-5s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n' pair c.elapsed t.elapsed
 i=1
 while [ $i -le "$pairs" ]; do
 	"$top/contest" "$@" -n 1 --no-baseline -l "$B/c.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
-	line=$(last_run "$B/c.log")
+	line=$(runrecs "$B/c.log" | tail -n 1)
 	(cd "$B/work/builtin" && make -s clean >/dev/null && sync && echo 3 > /proc/sys/vm/drop_caches &&
 	 /usr/bin/time -f '%e %U %S' -o "$B/t.txt" make -j$jobs >/dev/null 2>&1) || { echo "GNU time run failed"; exit 1; }
 	row $i "$line" "$(cat "$B/t.txt")"

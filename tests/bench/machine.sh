@@ -17,6 +17,7 @@
 #     memory during the window.
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
+. "$top/tests/bench/lib.sh"
 B=$top/tests/tmp/bench-machine
 rm -rf "$B"
 mkdir -p "$B"
@@ -24,9 +25,6 @@ units=${BENCH_UNITS:-24}
 C="$top/contest -d $B/work --lead 0 --units $units"
 # BENCH_PARTS: the parts to run (default all), e.g. "2 6"
 part() { case " ${BENCH_PARTS:-1 2 3 4 5 6} " in *" $1 "*) return 0 ;; esac; return 1; }
-# the run records of a log: not its snapshot or profile records, which
-# carry load=, status= and elapsed= too
-runrecs() { grep -v ' prof=1 \| snapshot=1 ' "$1"; }
 field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r)"
 

@@ -25,6 +25,7 @@
 # on a shared box.
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
+. "$top/tests/bench/lib.sh"
 B=$top/tests/tmp/bench-profile
 units=${BENCH_UNITS:-120}
 rounds=${BENCH_ROUNDS:-3}
@@ -140,8 +141,8 @@ part4() {
 			"$top/contest" -d "$B/work" --units "$units" -n 1 --lead 0 --no-baseline --profile $mode \
 			    -l "$B/ab-$mode.log" no_load >/dev/null 2>&1 || { echo "contest run failed"; exit 1; }
 		done
-		off=$(grep -v ' prof=1 \| snapshot=1 ' "$B/ab-off.log" | tail -n 1)
-		on=$(grep -v ' prof=1 \| snapshot=1 ' "$B/ab-kernel.log" | tail -n 1)
+		off=$(runrecs "$B/ab-off.log" | tail -n 1)
+		on=$(runrecs "$B/ab-kernel.log" | tail -n 1)
 		pc=$(grep ' prof=1 ' "$B/ab-kernel.log" | tail -n 1 | tr ' ' '\n' | sed -n 's/^prof_cpu=//p')
 		echo "$off" "$on" | awk -v i=$i -v pc="$pc" '{
 			for (k = 1; k <= NF; k++) { split($k, kv, "="); if (kv[1] == "elapsed") e[++ne] = kv[2]; if (kv[1] == "self") s[++ns] = kv[2] }

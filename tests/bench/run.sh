@@ -5,7 +5,8 @@ cd "$(dirname "$0")/../.." || exit 2
 mkdir -p tests/tmp
 [ $# -gt 0 ] || set -- tests/bench/*.sh
 for b in "$@"; do
-	[ -f "$b" ] && [ "$b" != tests/bench/run.sh ] || continue
+	case $b in tests/bench/run.sh|tests/bench/lib.sh) continue ;; esac
+	[ -f "$b" ] || continue
 	echo "== $(basename "$b" .sh)"
 	sh "$b" || echo "$(basename "$b" .sh): failed"
 done

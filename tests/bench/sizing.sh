@@ -27,6 +27,7 @@
 #   BENCH_SIZING_SIZES   the trees of part 4 (default "85 340 1340")
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
+. "$top/tests/bench/lib.sh"
 B=$top/tests/tmp/bench-sizing
 parts=${BENCH_SIZING_PARTS:-1 2 3}
 lists=${BENCH_SIZING_CPUS:-0 0,1}
@@ -38,9 +39,6 @@ sizes4=${BENCH_SIZING_SIZES:-85 340 1340}
 command -v taskset >/dev/null || { echo "bench-sizing: taskset missing, skipped"; exit 0; }
 rm -rf "$B"
 mkdir -p "$B"
-# the run records of a log: not its snapshot or profile records, which
-# carry load=, status= and elapsed= too
-runrecs() { grep -v ' prof=1 \| snapshot=1 ' "$1"; }
 trap 'rm -rf "$B"' EXIT
 export CONTEST_LOCK="$B/lock"
 drop() { sync; [ -w /proc/sys/vm/drop_caches ] && echo 3 > /proc/sys/vm/drop_caches; }
@@ -187,7 +185,7 @@ part4() {
 ' units profile elapsed_s user_s sys_s cpu_s/unit others%
 	echo "$order" | while read -r u prof; do
 		"$top/contest" -d "$B/w4" -l "$B/p4.log" --units "$u" -n 1 --lead 0 --probe off --no-baseline 		    --profile "$prof" -k "u$u-$prof" no_load > /dev/null 2>&1 || { echo "part 4: $u $prof failed"; continue; }
-		grep " label=u$u-$prof " "$B/p4.log" | grep -v ' snapshot=1 \| prof=1 ' | tail -1 | tr ' ' '\n' |
+		runrecs "$B/p4.log" | grep " label=u$u-$prof " | tail -1 | tr ' ' '\n' |
 		    awk -F= -v u="$u" -v p="$prof" '$1 == "elapsed" { e = $2 } $1 == "user" { us = $2 } $1 == "sys" { s = $2 }
 			$1 == "sys_rest" { r = $2 } END { printf "%-6d %-8s %-9.1f %-9.1f %-8.1f %-11.3f %s%s\n", u, p, e, us, s,
 			(us + s) / u, r, r > 5 ? " (disturbed)" : "" }'
