@@ -69,7 +69,8 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 		return 2;
 	}
 	if (model_resolve(&m, "--verdict", o->verdict, &base) < 0 ||
-	    model_resolve(&m, "-k", o->candidate ? o->candidate : m.newest[0] ? m.newest : NULL, &cand) < 0)
+	    model_resolve(&m, o->candidate ? "-k" : "--verdict: the newest run's label, the candidate when "
+	    "no -k is given", o->candidate ? o->candidate : m.newest[0] ? m.newest : NULL, &cand) < 0)
 		goto out;
 	if (cand == NONE) {
 		warnx("--verdict: no run in the log%s to judge", nlogs > 1 ? "s" : "");
@@ -168,6 +169,57 @@ report_precision(const struct report_opts *o, const char *log, const struct rec 
 
 		if (g != NULL && (alone || strcmp(g->load, "no_load")))
 			precise(&m, g, alone, p);
+	}
+	rc = 0;
+out:
+	model_free(&m);
+	return rc;
+}
+
+/* Does the model hold name, as a row's name or a label? */
+static int
+known(const struct model *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		if (!strcmp(m->rows[i].name, name) || !strcmp(m->rows[i].label, name))
+			return 1;
+	return 0;
+}
+
+int
+report_row(const struct report_opts *o, const char *log, const char *opt, const char *name,
+    struct report_row *r)
+{
+	const char *logs[1] = { log };
+	struct model m;
+	size_t row;
+	int i, rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	if (model_read(&m, o, 1, logs) < 0 || model_shape(&m) < 0)
+		goto out;
+	if (!known(&m, name)) {
+		rc = 0;
+		goto out;
+	}
+	if (model_resolve(&m, opt, name, &row) < 0)
+		goto out;
+	r->found = 1;
+	snprintf(r->label, sizeof(r->label), "%s", m.rows[row].label);
+	r->jobs = m.rows[row].jobs;
+	snprintf(r->workload, sizeof(r->workload), "%s", m.rows[row].workload);
+	for (i = 0; i < o->nloads && r->n < REPORT_PREC_MAX; i++) {
+		const struct group *g = model_find(&m, row, o->loads[i]);
+
+		snprintf(r->l[r->n].load, sizeof(r->l[r->n].load), "%s", o->loads[i]);
+		if (g != NULL) {
+			r->l[r->n].runs = g->m[M_TIME].n;
+			r->l[r->n].disturbed = g->disturbed;
+			r->l[r->n].disturbed_max = g->disturbed_max;
+		}
+		r->n++;
 	}
 	rc = 0;
 out:

@@ -65,6 +65,30 @@ struct report_prec {
 };
 
 /*
+ * The row that name names in log (as -c takes it: LABEL#N, or a label seen in
+ * one configuration), for --against before any run: its configuration,
+ * and its ok runs of each of o->loads, counted and left out as disturbed
+ * (unless o->disturbed).  0 (r->found 0 when log has no such label), or
+ * -1: log unreadable, or name a label of several configurations (the
+ * reason, its rows listed, on stderr under opt).
+ */
+struct report_row {
+	int found;
+	char label[64];			/* its label */
+	long jobs;			/* its configuration's -j */
+	char workload[1024];		/* and workload (LOG_WORKLOAD_MAX) */
+	int n;				/* loads below, o->loads' */
+	struct {
+		char load[32];
+		long runs;		/* ok runs counted */
+		long disturbed;		/* ok runs left out as disturbed */
+		double disturbed_max;	/* the largest share of others' CPU among them, % */
+	} l[REPORT_PREC_MAX];
+};
+int report_row(const struct report_opts *o, const char *log, const char *opt, const char *name,
+    struct report_row *r);
+
+/*
  * The precision of the runs of who's label and configuration in log,
  * for the loads o->loads (no_load counts only when alone), against
  * o->compare when set.  0, or -1 (nothing to measure yet, or the log

@@ -246,7 +246,7 @@ block(FILE *out, const struct model *m, const char *load, const struct group *b,
 	if (held)
 		model_note(out, "held: beyond the noise, but %s explains it: not called worse "
 		    "or better", g->envwhy);
-	if (g->req_t[0] > 0 && b->req_t[0] > 0 &&
+	if (g->req_t_set && b->req_t_set &&
 	    (g->req_t[0] != b->req_t[0] || g->req_t[1] != b->req_t[1]))
 		model_note(out, "requests > t1, > t2: not compared: %s timed its requests "
 		    "against %g and %g ms, %s against %g and %g ms", gn, g->req_t[0], g->req_t[1],

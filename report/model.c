@@ -452,9 +452,10 @@ other_t(struct group *g, const struct rec *r)
 {
 	if (!r->has[K_REQ_T1] || !r->has[K_REQ_T2])
 		return 0;
-	if (g->req_t[0] == 0) {
+	if (!g->req_t_set) {
 		g->req_t[0] = r->num[K_REQ_T1];
 		g->req_t[1] = r->num[K_REQ_T2];
+		g->req_t_set = 1;
 	}
 	return g->req_t[0] != r->num[K_REQ_T1] || g->req_t[1] != r->num[K_REQ_T2];
 }
@@ -949,12 +950,32 @@ model_shape(struct model *m)
 	return 0;
 }
 
-/* The row -b or -c names: a row name, or a label seen in one configuration. */
+/* A row's configuration, as the note on LABEL#N gives it: "  A#1: host=... drop=yes". */
+static void
+row_config(FILE *out, const struct row *w)
+{
+	char host[65], wl[LOG_WORKLOAD_MAX], cf[17], kn[65];
+
+	model_clean(host, sizeof(host), w->host);
+	model_clean(wl, sizeof(wl), w->workload);
+	model_clean(cf, sizeof(cf), w->config);
+	model_clean(kn, sizeof(kn), w->kernel);
+	fprintf(out, "  %s: host=%s kernel=%s jobs=%ld workload=%s config=%s drop=%s\n",
+	    w->show, host, kn[0] ? kn : "-", w->jobs, wl, cf[0] ? cf : "-", w->drop);
+}
+
+#define RESOLVE_LISTED 8	/* rows of an ambiguous label listed, at most */
+
+/*
+ * The row -b, -c, --verdict, -k with -r or --against names: a row name
+ * (LABEL#N), or a label seen in one configuration.  A label seen in
+ * several is refused, its rows listed with what sets them apart.
+ */
 int
 model_resolve(const struct model *m, const char *opt, const char *name, size_t *row)
 {
 	char vis[256];
-	size_t i;
+	size_t i, k, n = 0;
 
 	*row = NONE;
 	if (name == NULL)
@@ -968,8 +989,13 @@ model_resolve(const struct model *m, const char *opt, const char *name, size_t *
 	for (i = 0; i < m->nlabels; i++)
 		if (!strcmp(m->labels[i].label, name)) {
 			warnx("%s: label '%s' ran in %d configurations: "
-			    "name one of them, %s#1 to %s#%d", opt, vis,
+			    "name one of them, %s#1 to %s#%d:", opt, vis,
 			    m->labels[i].nvariants, vis, vis, m->labels[i].nvariants);
+			for (k = 0; k < m->nrows; k++)
+				if (m->rows[k].lab == i && n++ < RESOLVE_LISTED)
+					row_config(stderr, &m->rows[k]);
+			if (n > RESOLVE_LISTED)
+				fprintf(stderr, "  and %zu more (contest -r lists them)\n", n - RESOLVE_LISTED);
 			return -1;
 		}
 	warnx("%s: no label '%s' in the logs", opt, vis);
@@ -1283,7 +1309,6 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 void
 model_variants(FILE *out, const struct model *m)
 {
-	char host[65], wl[LOG_WORKLOAD_MAX], cf[17], kn[65];
 	size_t i;
 
 	for (i = 0; i < m->nlabels; i++)
@@ -1295,14 +1320,8 @@ model_variants(FILE *out, const struct model *m)
 	    "workload, kernel config or page cache dropping; never averaged together:\n");
 	for (i = 0; i < m->nrows; i++) {
 		const struct row *w = &m->rows[m->order[i]];
-		if (m->labels[w->lab].nvariants < 2)
-			continue;
-		model_clean(host, sizeof(host), w->host);
-		model_clean(wl, sizeof(wl), w->workload);
-		model_clean(cf, sizeof(cf), w->config);
-		model_clean(kn, sizeof(kn), w->kernel);
-		fprintf(out, "  %s: host=%s kernel=%s jobs=%ld workload=%s config=%s drop=%s\n",
-		    w->show, host, kn[0] ? kn : "-", w->jobs, wl, cf[0] ? cf : "-", w->drop);
+		if (m->labels[w->lab].nvariants > 1)
+			row_config(out, w);
 	}
 }
 

@@ -277,6 +277,7 @@ struct group {
 	struct why why[NWHY];
 	long why_more;		/* runs whose reason did not fit in why[] */
 	double req_t[2];	/* the request thresholds of its first record that has them, ms */
+	int req_t_set;		/* ... and one had them (0 ms is a value read, never "none") */
 	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
 	double disturbed_max;	/* the largest share of the others among them, % */

@@ -595,7 +595,7 @@ req_count(const struct chart *c, int *d0, int *d1, const double **thr)
 		if (req_in(c, c->secs[i], &lo, &hi)) {
 			n++;
 			EACH(c->m, c->secs[i], k, g)
-				if (*thr == NULL && g->req_t[0] > 0)
+				if (*thr == NULL && g->req_t_set)
 					*thr = g->req_t;
 		}
 	if (n == 0)

@@ -173,7 +173,7 @@ over_name(char *buf, size_t len, double ms)
 static void
 over_cell(char *buf, const struct group *g, int k, const double *t)
 {
-	f1(buf, g->req_t[0] == t[0] && g->req_t[1] == t[1] ? stats_mean(&g->m[k]) : NAN,
+	f1(buf, g->req_t_set && g->req_t[0] == t[0] && g->req_t[1] == t[1] ? stats_mean(&g->m[k]) : NAN,
 	    metrics[k].prec);
 }
 
@@ -225,7 +225,7 @@ req_table(FILE *out, const struct model *m, size_t i, struct table *t)
 	EACH(m, i, k, g) {
 		if (g->m[M_REQ_MEAN].n == 0)
 			continue;
-		if (thr == NULL && g->req_t[0] > 0)
+		if (thr == NULL && g->req_t_set)
 			thr = g->req_t;
 		fair |= g->m[M_FAIRNESS].n > 0;
 	}
