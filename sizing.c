@@ -388,9 +388,8 @@ sz_read(struct sz_machine *m, const char *dir)
 
 /* ------------------------------------------------------- the compile */
 
-/* The memory a compile may count on: RAM, or the memory cgroup's limit if lower. */
-static unsigned long long
-mem_total(const struct sz_machine *m)
+unsigned long long
+sz_mem_total(const struct sz_machine *m)
 {
 	return m->mem.cg_limit < m->mem.ram ? m->mem.cg_limit : m->mem.ram;
 }
@@ -405,7 +404,7 @@ long
 sz_jobs(const struct sz_machine *m, int kernel)
 {
 	long j = DEF_JOBS_PER_CPU * (long)m->cpu.usable;
-	unsigned long long fit = mem_total(m) / 100 * JOBS_MEM_PCT / sz_compile_mem(1, kernel);
+	unsigned long long fit = sz_mem_total(m) / 100 * JOBS_MEM_PCT / sz_compile_mem(1, kernel);
 
 	if ((unsigned long long)j > fit)
 		j = (long)fit;
@@ -582,7 +581,7 @@ file_size(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *in,
 static int
 reclaim_size(const struct sz_machine *m, const struct sz_in *in, struct sz_out *out)
 {
-	unsigned long long avail = m->mem.avail, reserve, keep, cap, want, ram = mem_total(m);
+	unsigned long long avail = m->mem.avail, reserve, keep, cap, want, ram = sz_mem_total(m);
 	int memcg = m->mem.cg_avail < avail;
 	if (memcg)
 		avail = m->mem.cg_avail;
@@ -634,8 +633,8 @@ clients_size(const struct sz_machine *m, const struct sz_in *in, struct sz_out *
 	out->sizing = in->size ? "size-option" : "clients";
 	out->count = n;
 	if (in->size && want < least) {
-		snprintf(out->why, sizeof(out->why), "%ld clients need %llu MiB at least, the size is %llu MiB",
-		    n, least / MIB, want / MIB);
+		snprintf(out->why, sizeof(out->why), "%ld client%s need%s %llu MiB at least, the size is %llu MiB",
+		    n, n == 1 ? "" : "s", n == 1 ? "s" : "", least / MIB, want / MIB);
 		out->bad_option = 1;
 		return -1;
 	}

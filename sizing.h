@@ -136,6 +136,8 @@ unsigned long long sz_tree_disk(long units);
 unsigned long long sz_tree_src(long units);
 /* Bytes of memory a compile of jobs jobs may hold. */
 unsigned long long sz_compile_mem(long jobs, int kernel);
+/* The memory a compile may count on: RAM, or the memory cgroup's limit if lower. */
+unsigned long long sz_mem_total(const struct sz_machine *m);
 
 /* One load's size by kind: 0, or -1 with out->why. */
 int sz_load(const struct sz_machine *m, enum sz_kind kind, const struct sz_in *in, struct sz_out *out);

@@ -150,6 +150,18 @@ load_budget(const char *path)
 	return load_free_bytes(path) / 2;
 }
 
+unsigned long long
+load_ctx_budget(const struct load_ctx *ctx)
+{
+	return ctx->mach ? ctx->mach->disk_free / 2 : load_budget(ctx->base);
+}
+
+unsigned long long
+load_ctx_fsize(const struct load_ctx *ctx)
+{
+	return ctx->mach ? ctx->mach->fsize : sz_fsize();
+}
+
 void
 load_fill_random(void *buf, size_t len, unsigned long long seed)
 {
@@ -193,13 +205,17 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 	enum sz_kind kind = ctx->load ? ctx->load->sizing : SZ_NONE;
 
 	memset(mm, 0, sizeof(*mm));
-	mm->cpu.online = mm->cpu.set = mm->cpu.usable = ctx->ncpu > 0 ? ctx->ncpu : 1;
-	sz_mem_read(&mm->mem);
-	mm->fsize = sz_fsize();
-	if (where && statvfs(where, &sv) == 0)
-		mm->disk_free = (unsigned long long)sv.f_bavail * sv.f_frsize;
-	else if (sz_rule(kind)->disk_w > 0)
-		return load_fail(ctx, "cannot statvfs '%s': %s", where ? where : "", strerror(errno));
+	if (ctx->mach) {
+		*mm = *ctx->mach;	/* --plan's machine */
+	} else {
+		mm->cpu.online = mm->cpu.set = mm->cpu.usable = ctx->ncpu > 0 ? ctx->ncpu : 1;
+		sz_mem_read(&mm->mem);
+		mm->fsize = sz_fsize();
+		if (where && statvfs(where, &sv) == 0)
+			mm->disk_free = (unsigned long long)sv.f_bavail * sv.f_frsize;
+		else if (sz_rule(kind)->disk_w > 0)
+			return load_fail(ctx, "cannot statvfs '%s': %s", where ? where : "", strerror(errno));
+	}
 	load_sz_in(ctx, &in);
 	if (sz_load(mm, kind, &in, out) < 0) {
 		if (out->bad_option)

@@ -137,6 +137,8 @@ struct load_ctx {
 	int ncpu;		/* the CPUs contest may use (sizing.h: affinity, cpuset, quota) */
 	long jobs;		/* make's -j: memory loads leave the compile's memory free; 0: none */
 	double run_s;		/* the no_load estimate, s: setup is bounded to a third of it; 0: no bound */
+	const struct sz_machine *mach;	/* check: the machine to size for (--plan's, its disk the one
+					 * the files go to); NULL: this one, as it is at the call */
 	void *priv;		/* the load's own state, from setup to cleanup */
 	_Atomic unsigned long long work; /* work done, in the load's raw unit (bytes, messages, entries) */
 	int nparts;		/* worker processes counting apart (set in setup), 0: none */
@@ -216,6 +218,8 @@ unsigned long long load_size(const struct load_ctx *);	/* --size in bytes, 0 if 
 long load_count_opt(const struct load_ctx *, const char *name, long def); /* a LOAD_OPT_COUNT option, def if not given */
 unsigned long long load_free_bytes(const char *path);	/* free space for an unprivileged writer, 0 on error */
 unsigned long long load_budget(const char *path);	/* disk a load may plan to use there: half the free space */
+unsigned long long load_ctx_budget(const struct load_ctx *);	/* the same of ctx->base, or of ctx->mach's disk */
+unsigned long long load_ctx_fsize(const struct load_ctx *);	/* RLIMIT_FSIZE, or ctx->mach's */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
 /*
  * The load's size by its .sizing, from the machine as it is now: --size,

@@ -74,8 +74,9 @@ stream_size(struct load_ctx *ctx, int n, unsigned long long *each)
 	total = sz.size;
 	*each = total / (unsigned long long)n / 4096 * 4096;
 	if (*each < STREAM_MIN)
-		return load_refuse(ctx, "%d streams need %llu MiB at least, the size is %llu MiB",
-		    n, (unsigned long long)n * STREAM_MIN >> 20, total >> 20);
+		return load_refuse(ctx, "%d stream%s need%s %llu MiB at least, the size is %llu MiB",
+		    n, n == 1 ? "" : "s", n == 1 ? "s" : "", (unsigned long long)n * STREAM_MIN >> 20,
+		    total >> 20);
 	return 0;
 }
 

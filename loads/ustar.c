@@ -645,7 +645,7 @@ ustar_free(struct ustar_w *w)
 unsigned long long
 ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan)
 {
-	unsigned long long budget = load_budget(ctx->base), size, need;
+	unsigned long long budget = load_ctx_budget(ctx), size, need;
 
 	memset(plan, 0, sizeof(*plan));
 	if (ctx->tree) {
@@ -672,15 +672,15 @@ ustar_fit(struct load_ctx *ctx, int per, struct ustar_plan *plan)
 	for (;;) {
 		ustar_gen(NULL, size, plan);
 		need = plan->disk + plan->archive;
-		if (need <= budget && plan->archive <= sz_fsize())
+		if (need <= budget && plan->archive <= load_ctx_fsize(ctx))
 			return size;
 		if (load_size(ctx) || size / 2 < USTAR_MIN_SIZE)
 			break;
 		size /= 2;
 	}
-	if (plan->archive > sz_fsize())
+	if (plan->archive > load_ctx_fsize(ctx))
 		load_fail(ctx, "needs an archive of %llu MiB, the file size limit (ulimit -f) is %llu MiB",
-		    MiB(plan->archive), MiB(sz_fsize()));
+		    MiB(plan->archive), MiB(load_ctx_fsize(ctx)));
 	else
 		load_fail(ctx, "needs %llu MiB on '%s', half its free space is %llu MiB",
 		    MiB(need), ctx->base, MiB(budget));
