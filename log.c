@@ -1009,8 +1009,36 @@ nexthint(const char *key, const char *lend, size_t i)
 	return 1;
 }
 
+static int parse(const char *line, struct rec *r, char *why, size_t whylen);
+
+/*
+ * A line the writer made never holds a control byte (it percent-encodes
+ * them), so in a line that does not parse the first one is the likely
+ * damage: a tab for a space would otherwise be blamed on a key that
+ * looks missing.  Looked for only once the line failed.
+ */
 int
 log_parse(const char *line, struct rec *r, char *why, size_t whylen)
+{
+	size_t i;
+	int rc = parse(line, r, why, whylen);
+
+	for (i = 0; rc < 0 && line[i]; i++)
+		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
+			char vis[8], what[32] = "a tab";
+
+			log_vis(vis, sizeof(vis), line + i, 1);
+			if (line[i] != '\t')
+				snprintf(what, sizeof(what), "the control byte '%s'", vis);
+			snprintf(why, whylen, "%s at byte %zu: keys are separated by single spaces, and a "
+			    "value holds no control byte", what, i + 1);
+			break;
+		}
+	return rc;
+}
+
+static int
+parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
 	unsigned long long seen[SEENW] = { 0 };
 	const struct field *empty = NULL;

@@ -223,14 +223,15 @@ probe_parse(const char *arg, struct probe_cfg *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "bad probe '%s': not audio, video, off or PERIOD_MS:PERCENT", arg);
 		return -1;
 	}
+	/* the numbers as given: %g would print 100.0001 as 100, which is allowed */
 	if (!(period >= PROBE_PERIOD_MIN && period <= PROBE_PERIOD_MAX)) {
-		snprintf(err, errlen, "bad probe '%s': period %g ms is not within %g to %g ms",
-		    arg, period, PROBE_PERIOD_MIN, PROBE_PERIOD_MAX);
+		snprintf(err, errlen, "bad probe '%s': period %.*s ms is not within %g to %g ms",
+		    arg, (int)(colon - arg), arg, PROBE_PERIOD_MIN, PROBE_PERIOD_MAX);
 		return -1;
 	}
 	if (!(share > 0 && share <= 100)) {
-		snprintf(err, errlen, "bad probe '%s': share %g%% is not above 0 and at most 100",
-		    arg, share);
+		snprintf(err, errlen, "bad probe '%s': share %s%% is not above 0 and at most 100",
+		    arg, colon + 1);
 		return -1;
 	}
 	snprintf(name, sizeof(name), "%.10g:%.10g", period, share);

@@ -358,7 +358,7 @@ test_parse(void)
 		{ "10000.5:5", "period 10000.5 ms is not within" },
 		{ "20000:5", "period 20000 ms" },
 		{ "50:0", "share 0% is not above 0 and at most 100" },
-		{ "50:0.0", "share 0% is not above 0" },
+		{ "50:0.0", "share 0.0% is not above 0" },
 		{ "50:100.1", "share 100.1% is not above 0 and at most 100" },
 		{ "50:150", "share 150%" },
 	};
