@@ -284,17 +284,28 @@ usage(FILE *f, int full)
 				help_line(f, o->key, o->name, o->arg, o->help);
 }
 
-/* Milliseconds from the command line: a decimal number above 0, at most MAX_REQ_MS. */
+/*
+ * Milliseconds from the command line, as the log keeps them: a plain
+ * decimal from 0.001 to MAX_REQ_MS in at most 3 decimals (req_t1 and
+ * req_t2 are written with 3), so that what is logged is what was given:
+ * 1e-300 would be logged as 0.000, and 0.0015 as another threshold than
+ * the one the requests were timed against.
+ */
 static double
 millis(const char *what, const char *s)
 {
-	char *end;
+	size_t whole = strspn(s, "0123456789"), frac = 0, dec;
 	double v;
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (!isdigit((unsigned char)*s) || *end != '\0' || errno || !(v > 0 && v <= MAX_REQ_MS)) {
-		warnx("%s must be milliseconds above 0 and at most %d, not '%s'", what, MAX_REQ_MS, s);
+	if (s[whole] == '.')
+		frac = strspn(s + whole + 1, "0123456789");
+	for (dec = frac; dec > 0 && s[whole + dec] == '0'; dec--)	/* trailing zeros say nothing */
+		;
+	v = strtod(s, NULL);
+	if (whole == 0 || s[whole + (s[whole] == '.') + frac] != '\0' || dec > 3 ||
+	    !(v >= 0.001 && v <= MAX_REQ_MS)) {
+		warnx("%s must be milliseconds from 0.001 to %d in at most 3 decimals (the log keeps "
+		    "them to a microsecond), not '%s'", what, MAX_REQ_MS, s);
 		exit(2);
 	}
 	return v;
@@ -464,7 +475,7 @@ open_own_dir(const char *what, const char *path)
  * word must be in PATH; shell quoting in it is refused, as contest
  * could not tell which word is the compiler.
  */
-static void
+static int
 check_cc(const char *cc)
 {
 	char word[PATH_MAX];
@@ -478,8 +489,11 @@ check_cc(const char *cc)
 		errx(2, "CC='%s' names no compiler", cc);
 	memcpy(word, cc, n);
 	word[n] = '\0';
-	if (!in_path(word))
-		errx(1, "cannot find the compiler '%s' (CC's first word) in PATH", word);
+	if (!in_path(word)) {
+		warnx("cannot find the compiler '%s' (CC's first word) in PATH", word);
+		return 1;
+	}
+	return 0;
 }
 /*
  * The open-file limit (ulimit -n): below NOFILE_MIN a run cannot work
@@ -609,23 +623,25 @@ profile_env(int *mode)
 	return *mode < 0 ? -1 : 0;
 }
 
-/* make, cc, the open-file limit and the environment: exit 1 for what is
- * missing, 2 if bad. */
-static void
+/* make, cc, the open-file limit and the environment: exit 2 if bad;
+ * 1 (said) for what is missing, else 0. */
+static int
 check_tools(void)
 {
 	const char *cc = getenv("CC"), *v;
 	double pct;
-	int mode;
+	int mode, missing = 0;
 
-	if (!in_path(make_prog()))
-		errx(1, "cannot find '%s' in PATH", make_prog());
 	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
 		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
 	if (profile_env(&mode) < 0)
 		errx(2, "CONTEST_PROFILE must be kernel, all or off, not '%s'", getenv("CONTEST_PROFILE"));
-	check_cc(cc && *cc ? cc : "cc");
 	check_nofile();
+	if (!in_path(make_prog())) {
+		warnx("cannot find '%s' in PATH", make_prog());
+		missing = 1;
+	}
+	return check_cc(cc && *cc ? cc : "cc") | missing;
 }
 
 /*
@@ -738,23 +754,50 @@ noload_est(const struct invocation *iv)
 
 /*
  * The built-in tree, built, must fit the free space where it goes
- * (sizing.c's estimate), unless it is there already.
+ * (sizing.c's estimate), unless it is there already; with --plan
+ * --disk, the disk planned for.  1 (said) if not.
  */
-static void
-check_tree_disk(const char *where)
+static int
+check_tree_disk(const struct invocation *iv, const char *where)
 {
 	char path[PATH_MAX + 16], a[32], b[32];
-	unsigned long long need = sz_tree_disk(opt.units), free = load_free_bytes(where);
+	unsigned long long need = sz_tree_disk(opt.units), free;
 	struct statvfs sv;
 
 	if (opt.tree)
-		return;
+		return 0;
 	snprintf(path, sizeof(path), "%s/builtin", opt.workdir);
+	if (gen_present(path, (unsigned)opt.units))
+		return 0;
+	if (opt.plan_disk) {
+		if (need <= iv->mach.disk_free)
+			return 0;
+		warnx("the built-in tree of %ld units needs %s, --disk plans %s (%llu byte%s) free", opt.units,
+		    sz_bytes(a, sizeof(a), need), sz_bytes(b, sizeof(b), iv->mach.disk_free), iv->mach.disk_free,
+		    iv->mach.disk_free == 1 ? "" : "s");
+		return 1;
+	}
 	/* no blocks at all: not a disk (/proc); making the directory will say why */
-	if (gen_present(path, (unsigned)opt.units) || need <= free || statvfs(where, &sv) < 0 || sv.f_blocks == 0)
-		return;
-	errx(1, "the built-in tree of %ld units needs %s, '%s' has %s free", opt.units,
+	if (need <= (free = load_free_bytes(where)) || statvfs(where, &sv) < 0 || sv.f_blocks == 0)
+		return 0;
+	warnx("the built-in tree of %ld units needs %s, '%s' has %s free", opt.units,
 	    sz_bytes(a, sizeof(a), need), where, sz_bytes(b, sizeof(b), free));
+	return 1;
+}
+
+/*
+ * The machine load l is sized for: the invocation's (this box, or the
+ * one --plan's --cpus, --mem and --disk describe), its disk where l's
+ * files go unless --disk says.
+ */
+static void
+load_machine(const struct invocation *iv, const struct load *l, struct sz_machine *m)
+{
+	const char *d;
+
+	*m = iv->mach;
+	if (!opt.plan_disk && l->dir_option && (d = load_option_value(&opt.values, l->dir_option)) != NULL)
+		m->disk_free = load_free_bytes(d);
 }
 
 /* A load its check sized down to RLIMIT_FSIZE: said, since the user may not know the limit. */
@@ -770,13 +813,18 @@ say_fsize(const struct load *l, const struct load_ctx *ctx)
 			    sz_bytes(b, sizeof(b), sz_fsize()));
 }
 
-/* Each load's required options and its own check (base: where its files go). */
-static void
+/*
+ * Each load's required options and its own check (base: where its files
+ * go), on this machine as it is or with --plan on the one planned for:
+ * exit 2 for bad options; 1 (said) when a load cannot run there.
+ */
+static int
 check_loads(const struct invocation *iv, const struct load **loads, int nloads, const char *base)
 {
+	static struct sz_machine m;
 	const char *v;
 	struct stat sb;
-	int i, rc;
+	int i, rc, cannot = 0;
 
 	for (i = 0; i < nloads; i++) {
 		const struct load *l = loads[i];
@@ -784,10 +832,12 @@ check_loads(const struct invocation *iv, const struct load **loads, int nloads, 
 		static struct load_ctx ctx;	/* some 240 KiB (its request shards): not on the stack */
 
 		for (o = l->options; o && o->name; o++)
-			if (o->required && load_option_value(&opt.values, o->name) == NULL)
-				errx(2, "%s needs %s%c%s--%s %s: %s", l->name,
-				    o->key ? "-" : "", o->key ? o->key : ' ', o->key ? "or " : "",
-				    o->name, o->arg, o->help);
+			if (o->required && load_option_value(&opt.values, o->name) == NULL) {
+				if (o->key)
+					errx(2, "%s needs -%c %s or --%s %s: %s", l->name, o->key, o->arg,
+					    o->name, o->arg, o->help);
+				errx(2, "%s needs --%s %s: %s", l->name, o->name, o->arg, o->help);
+			}
 		if (l->dir_option && (v = load_option_value(&opt.values, l->dir_option)) != NULL)
 			check_load_dir(l->name, l->dir_option, v);
 		if (l->check == NULL)
@@ -802,32 +852,42 @@ check_loads(const struct invocation *iv, const struct load **loads, int nloads, 
 		ctx.ncpu = (int)iv->who.ncpu;
 		ctx.jobs = opt.jobs;
 		ctx.run_s = noload_est(iv);
+		if (opt.plan) {
+			load_machine(iv, l, &m);
+			ctx.mach = &m;
+		}
 		if ((rc = l->check(&ctx)) < 0) {
 			char vis[256];
 			log_vis(vis, sizeof(vis), ctx.reason, strlen(ctx.reason));
-			errx(rc == LOAD_BAD_OPTION ? 2 : 1, "%s: %s", l->name, vis);
+			if (rc == LOAD_BAD_OPTION)
+				errx(2, "%s: %s", l->name, vis);
+			warnx("%s: %s", l->name, vis);
+			cannot = 1;
+			continue;
 		}
 		say_fsize(l, &ctx);
 	}
+	return cannot;
 }
 
 /*
  * Everything about the command line and the paths it names, checked
- * before anything is created: exit 2 for bad input, 1 for what is
- * missing on the machine.  It only checks: settle() then takes the
- * values.
+ * before anything is created: exit 2 for bad input; 1 when something
+ * is missing on the machine or does not fit it (each said).  It only
+ * checks: settle() then takes the values.
  */
-static void
+static int
 check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
 {
 	char dir[PATH_MAX];
+	int cannot;
 
-	check_tools();
+	cannot = check_tools();
 	check_log(nloads);
 	check_workdir(dir, sizeof(dir));
 	check_tree();
-	check_tree_disk(access(opt.workdir, F_OK) == 0 ? opt.workdir : dir);
-	check_loads(iv, loads, nloads, dir);
+	cannot |= check_tree_disk(iv, access(opt.workdir, F_OK) == 0 ? opt.workdir : dir);
+	return cannot | check_loads(iv, loads, nloads, dir);
 }
 
 /* What the checked inputs give the invocation: the mark's level, and
@@ -982,48 +1042,67 @@ baseline_time(const struct invocation *iv)
 	return n ? sum / (double)n : 0;
 }
 
+/* --against's row lacks what an interval needs of one load: exit 2, saying why. */
+static void
+against_short(const char *name, const char *load, int baseline, long runs, long dist, double dmax)
+{
+	char what[96];
+
+	snprintf(what, sizeof(what), "%s%s", load, baseline ? " (the Ratio's baseline)" : "");
+	if (dist == 0)
+		errx(2, "--against '%s' has %s ok run of %s: --until could never give the interval of "
+		    "the change, which needs 2", name, runs ? "1" : "no", what);
+	errx(2, "--against '%s': %s%ld ok run%s of %s %s marked disturbed (others used %s%.1f%% of the "
+	    "CPUs), and --until counts none of them (contest -r --disturbed does): the interval of the "
+	    "change needs 2 runs counted, it has %ld", name, runs ? "" : "all its ", dist,
+	    dist == 1 ? "" : "s", what, dist == 1 ? "is" : "are", dist > 1 ? "up to " : "", dmax, runs);
+}
+
 /*
- * Has the log a run of label, for --against?  Refused before anything
- * runs if not.  If none of its runs compiled this invocation's tree with
- * its -j (the sizing policy gave another, on other usable CPUs), say so:
- * its Ratio is then compared across trees.
+ * --against: the row it names, as -c takes it (LABEL#N, or a label seen
+ * in one configuration), checked before anything runs (exit 2): known,
+ * not the label measured, and with what --until's interval needs of it,
+ * 2 ok runs counted (disturbed ones are not) of each load measured and
+ * of no_load for the Ratio; else every round would run to --max-rounds
+ * and end without an answer.  If its runs compiled another tree or
+ * another -j (the sizing policy gave another, on other usable CPUs), say
+ * so: its Ratio is then compared across trees.
  */
 static void
-against_known(const struct invocation *iv)
+against_known(const struct invocation *iv, const struct load **loads, int nloads)
 {
-	struct logreader *lr;
-	struct rec *r;
-	char other[LOG_WORKLOAD_MAX + 32] = "";
-	FILE *f;
-	int found = 0, same = 0;
+	static struct report_row row;
+	const char *names[MAXLOADS + 2];
+	struct report_opts ro = { 0 };
+	char vis[256];
+	int i, n = 0, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
 
 	if (opt.against == NULL)
 		return;
-	if ((f = fopen(opt.log, "r")) == NULL)
-		errx(2, "--against '%s': the log '%s' cannot be read: %s", opt.against, opt.log, strerror(errno));
-	if ((lr = calloc(1, sizeof(*lr))) == NULL || (r = malloc(sizeof(*r))) == NULL)
-		err(1, "calloc");
-	lr->f = f;
-	lr->name = opt.log;
-	lr->quiet = 1;
-	while (!same && log_next(lr, r))
-		if (!r->snapshot && !strcmp(r->label, opt.against) && !strcmp(r->status, ST_OK)) {
-			found = 1;
-			same = r->jobs == iv->who.jobs && !strcmp(r->workload, iv->who.workload);
-			if (!other[0])
-				snprintf(other, sizeof(other), "%s with -j%ld", r->workload, r->jobs);
-		}
-	free(r);
-	free(lr);
-	fclose(f);
-	if (!found)
-		errx(2, "--against: no ok run of '%s' in '%s'", opt.against, opt.log);
-	if (!strcmp(opt.against, opt.label))
-		errx(2, "--against '%s' is the label being measured: name another with -k", opt.against);
-	if (!same)
-		fprintf(stderr, "contest: --against '%s' ran %s, this runs %s with -j%ld: its Ratios are "
-		    "compared across trees (--units and -j as its make them the same)\n", opt.against, other,
-		    iv->who.workload, iv->who.jobs);
+	log_vis(vis, sizeof(vis), opt.against, strlen(opt.against));
+	if (access(opt.log, R_OK) < 0)
+		errx(2, "--against '%s': the log '%s' cannot be read: %s", vis, opt.log, strerror(errno));
+	names[n++] = "no_load";
+	for (i = 0; i < nloads; i++)
+		if (strcmp(loads[i]->name, "no_load"))
+			names[n++] = loads[i]->name;
+	ro.loads = names;
+	ro.nloads = n;
+	report_data(&ro);
+	if (report_row(&ro, opt.log, "--against", opt.against, &row) < 0)
+		exit(2);
+	if (!row.found)
+		errx(2, "--against: no ok run of '%s' in '%s'", vis, opt.log);
+	if (!strcmp(row.label, opt.label))
+		errx(2, "--against '%s' is the label being measured: name another with -k", vis);
+	for (i = 0; i < row.n; i++)
+		if (row.l[i].runs < 2)
+			against_short(vis, row.l[i].load, i == 0 && !alone, row.l[i].runs, row.l[i].disturbed,
+			    row.l[i].disturbed_max);
+	if (row.jobs != iv->who.jobs || strcmp(row.workload, iv->who.workload))
+		fprintf(stderr, "contest: --against '%s' ran %s with -j%ld, this runs %s with -j%ld: its "
+		    "Ratios are compared across trees (--units and -j as its make them the same)\n", vis,
+		    row.workload, row.jobs, iv->who.workload, iv->who.jobs);
 }
 
 /* ------------------------------------------------------------ the suite */
@@ -1040,10 +1119,9 @@ struct plan {
 static int
 load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 {
-	struct sz_machine m = iv->mach;
+	static struct sz_machine m;
 	static struct load_ctx ctx;	/* some 240 KiB: not on the stack (ulimit -s 64) */
 	struct sz_in in;
-	const char *d;
 
 	memset(&ctx, 0, sizeof(ctx));
 	load_ctx_options(&opt.values, l, &ctx);
@@ -1051,9 +1129,56 @@ load_plan(const struct invocation *iv, const struct load *l, struct sz_out *o)
 	ctx.tree = opt.tree;
 	ctx.run_s = noload_est(iv);
 	load_sz_in(&ctx, &in);
-	if (!opt.plan_disk && l->dir_option && (d = load_option_value(&opt.values, l->dir_option)) != NULL)
-		m.disk_free = load_free_bytes(d);
+	load_machine(iv, l, &m);
 	return sz_load(&m, l->sizing, &in, o);
+}
+
+/*
+ * The memory the runs may hold, the compile's jobs (sz_compile_mem, an
+ * upper bound) and the largest load's, against the machine's (--plan's
+ * with --mem): more is said, as the compile could then swap or meet the
+ * OOM killer, but not refused, the bound being high; the default -j
+ * always fits.
+ */
+static void
+check_memory(const struct invocation *iv, const struct load **loads, int nloads)
+{
+	unsigned long long comp = sz_compile_mem(opt.jobs, opt.tree != NULL), mem = 0;
+	unsigned long long total = sz_mem_total(&iv->mach);
+	char a[32], b[32], c[32], d[32];
+	struct sz_out o;
+	int i;
+
+	for (i = 0; i < nloads; i++)
+		if (load_plan(iv, loads[i], &o) == 0 && o.mem > mem)
+			mem = o.mem;
+	if (comp + mem <= total)
+		return;
+	warnx("the runs may hold %s of memory (make -j%ld's jobs %s, the largest load's %s), and %s %s: "
+	    "the compile may swap or meet the OOM killer (-j %ld fits)", sz_bytes(a, sizeof(a), comp + mem),
+	    opt.jobs, sz_bytes(b, sizeof(b), comp), sz_bytes(c, sizeof(c), mem),
+	    iv->mach.mem.cg_limit < iv->mach.mem.ram ? "the memory cgroup allows" :
+	    opt.plan_mem ? "--mem plans" : "the machine has", sz_bytes(d, sizeof(d), total),
+	    sz_jobs(&iv->mach, opt.tree != NULL));
+}
+
+/*
+ * Everything a run checks before it makes anything, and --plan the
+ * same, so that a plan exits 2 where the run would, with its message:
+ * the command line, the paths, --against; and what the machine (this
+ * one, or the one --plan's --cpus, --mem and --disk describe) cannot
+ * give.  1 when something cannot run there (said), else 0; the checked
+ * values are then the invocation's (settle).
+ */
+static int
+preflight(struct invocation *iv, const struct load **loads, int nloads)
+{
+	int cannot = check_inputs(iv, loads, nloads);
+
+	settle(iv);
+	against_known(iv, loads, nloads);
+	check_memory(iv, loads, nloads);
+	return cannot;
 }
 
 /* Each load's setup seconds as the policy plans them, for the first estimates. */
@@ -1078,29 +1203,54 @@ guess(const struct load *l, const double *spent, const long *done, int li, doubl
 	return sz_run_s(l->sizing, base, (double)opt.lead, setup);
 }
 
-static void
-say_left(const struct plan *p, int np, int next, const double *spent, const long *done,
+/* Seconds the runs of p from next on should take, of the first `rounds` rounds only (0: all). */
+static double
+secs_left(const struct plan *p, int np, int next, long rounds, const double *spent, const long *done,
     const struct load **loads, int nloads, double base, const double *setup)
 {
 	double left = 0;
 	int i, k;
 
-	if (!(base > 0)) {
-		fprintf(stderr, "contest: %d run%s to go; how long, the first no_load run will tell\n",
-		    np - next, np - next == 1 ? "" : "s");
-		return;
-	}
 	for (i = next; i < np; i++)
 		for (k = 0; k < nloads; k++)
-			if (loads[k] == p[i].load)
+			if (loads[k] == p[i].load && (rounds == 0 || p[i].round <= rounds))
 				left += guess(loads[k], spent, done, k, base, setup[k]);
-	if (next == 0)
+	return left;
+}
+
+/*
+ * How long the runs from next on should take (took: seconds since the
+ * first); with --until from its -n rounds to --max-rounds, or to
+ * --max-time if that ends them sooner.
+ */
+static void
+say_left(const struct plan *p, int np, int next, const double *spent, const long *done,
+    const struct load **loads, int nloads, double base, const double *setup, double took)
+{
+	const char *from = opt.tree ? "the log's no_load runs" : "the log's no_load runs or the tree's size";
+	double left, lo;
+
+	if (!(base > 0)) {
+		fprintf(stderr, "contest: %s%d run%s to go; how long, the first no_load run will tell\n",
+		    opt.until > 0 ? "at most " : "", np - next, np - next == 1 ? "" : "s");
+		return;
+	}
+	left = secs_left(p, np, next, 0, spent, done, loads, nloads, base, setup);
+	if (opt.until > 0 && opt.max_time > 0 && left > opt.max_time - took)
+		left = opt.max_time > took ? opt.max_time - took : 0;
+	if (next == 0 && opt.until > 0) {
+		lo = secs_left(p, np, 0, opt.runs, spent, done, loads, nloads, base, setup);
+		fprintf(stderr, "contest: --until: %ld to %ld rounds of %d load%s, about %.0f to %.0f min in "
+		    "all%s (estimated from %s)\n", opt.runs, opt.max_rounds, nloads, nloads == 1 ? "" : "s",
+		    (lo < left ? lo : left) / 60, left / 60, opt.max_time > 0 &&
+		    left >= opt.max_time ? ", --max-time ending them" : "", from);
+	} else if (next == 0) {
 		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
-		    np == 1 ? "" : "s", left / 60 + 0.5, opt.tree ? "the log's no_load runs" :
-		    "the log's no_load runs or the tree's size");
-	else if (next < np)
-		fprintf(stderr, "contest: %d of %d runs done, about %.0f min left\n", next, np,
-		    left / 60 + 0.5);
+		    np == 1 ? "" : "s", left / 60, from);
+	} else if (next < np) {
+		fprintf(stderr, "contest: %d of %s%d runs done, about %.0f min left%s\n", next,
+		    opt.until > 0 ? "at most " : "", np, left / 60, opt.until > 0 ? " at most" : "");
+	}
 }
 
 /*
@@ -1196,7 +1346,7 @@ choose_loads(int argc, char **argv, const struct load **loads)
 	int n = 0, i, k;
 
 	if (argc == 0) {
-		fprintf(stderr, "contest: no load named, running the default suite:");
+		fprintf(stderr, "contest: no load named, %s the default suite:", opt.plan ? "planning" : "running");
 		for (l = load_table; *l; l++)
 			if (!((*l)->flags & LOAD_EXTRA)) {
 				loads[n++] = *l;
@@ -1534,8 +1684,9 @@ baseline_first(const struct load **loads, int nloads, double logbase)
 	for (i = 0; i < nloads; i++)
 		asked |= !strcmp(loads[i]->name, "no_load");
 	if (!opt.no_baseline && logbase == 0 && !asked) {
-		fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': running no_load %s\n",
-		    opt.label, opt.log, opt.by_load ? "first" : "in every round");
+		fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': %s no_load %s\n",
+		    opt.label, opt.log, opt.plan ? "the plan runs" : "running", opt.by_load ? "first" :
+		    "in every round");
 		memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
 		loads[0] = load_find("no_load");
 		return nloads + 1;
@@ -1699,13 +1850,15 @@ precise_enough(const struct invocation *iv, const struct load **loads, int nload
 
 /*
  * The last lines of --until: with --against what was decided, then why
- * contest stopped.  1 when the answer is clear: with --against, every
- * load's change is different or equivalent; without, the rounds reached
- * the precision asked for.  Else 0 (run_mode's exit 125).
+ * contest stopped, and the exit status that follows: 1 when failed says
+ * what failed (a run, the report), else 125 unless the answer is clear.
+ * 1 when it is: with --against, every load's change is different or
+ * equivalent; without, the rounds reached the precision asked for.
+ * Else 0 (run_mode's exit 125, unless failed).
  */
 static int
 until_said(const struct invocation *iv, const char *why, int precise, long rounds,
-    const struct load **loads, int nloads)
+    const struct load **loads, int nloads, const char *failed)
 {
 	static struct report_prec p;
 	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
@@ -1731,8 +1884,9 @@ until_said(const struct invocation *iv, const char *why, int precise, long round
 		    p.l[i].load, opt.against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
 		    p.l[i].hi, said ? said : "undecided: the interval crosses the margin");
 	}
-	fprintf(stderr, "contest: stopped after %ld round%s: %s%s\n", rounds, rounds == 1 ? "" : "s", why,
-	    clear ? "" : "; the answer is not clear (exit 125)");
+	fprintf(stderr, "contest: stopped after %ld round%s: %s%s%s%s%s\n", rounds, rounds == 1 ? "" : "s",
+	    why, clear ? "" : "; the answer is not clear", failed ? "; " : "", failed ? failed : "",
+	    failed ? " (exit 1)" : clear ? "" : " (exit 125)");
 	return clear;
 }
 
@@ -1774,7 +1928,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 	np = make_plan(plan, loads, nloads);
 	plan_setups(iv, loads, nloads, setup);
 	est = logbase > 0 ? logbase : opt.tree ? 0 : noload_est(iv);
-	say_left(plan, np, 0, spent, done, loads, nloads, est, setup);
+	say_left(plan, np, 0, spent, done, loads, nloads, est, setup, 0);
 	for (k = 0; k < np && why == NULL; k++) {
 		double t0, el = 0;
 		int li;
@@ -1795,7 +1949,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 		compiled |= el > 0;
 		spent[li] += run_now() - t0;
 		done[li]++;
-		say_left(plan, np, k + 1, spent, done, loads, nloads, est, setup);
+		say_left(plan, np, k + 1, spent, done, loads, nloads, est, setup, run_now() - start);
 		finished(plan, np, k, loads, nloads);
 		if (opt.until > 0 && (k + 1 == np || plan[k + 1].round != plan[k].round))
 			why = until_next(iv, loads, nloads, plan[k].round, start);
@@ -1854,8 +2008,8 @@ plan_load_lines(const struct invocation *iv, const struct load *l, unsigned long
 	else if (l->sizing == SZ_PROCS)
 		printf("%s size: %llu processes\n", l->name, o.size);
 	else if (l->sizing == SZ_CLIENTS)
-		printf("%s size: %llu bytes for %ld clients (%s, %s)\n", l->name, o.size, o.count,
-		    sz_bytes(b, sizeof(b), o.size), o.sizing);
+		printf("%s size: %llu bytes for %ld client%s (%s, %s)\n", l->name, o.size, o.count,
+		    o.count == 1 ? "" : "s", sz_bytes(b, sizeof(b), o.size), o.sizing);
 	else
 		printf("%s size: %llu bytes (%s, %s)\n", l->name, o.size, sz_bytes(b, sizeof(b), o.size), o.sizing);
 	if (o.setup_s > 0)
@@ -1896,15 +2050,12 @@ static double
 plan_suite(const struct invocation *iv, const struct load **loads, int nloads, double base, long rounds)
 {
 	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
-	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], suite = 0;
+	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], suite;
 	long done[MAXLOADS + 1] = { 0 };
-	int i, k, np = make_plan(p, loads, nloads);
+	int np = make_plan(p, loads, nloads);
 
 	plan_setups(iv, loads, nloads, setup);
-	for (i = 0; i < np; i++)
-		for (k = 0; k < nloads; k++)
-			if (loads[k] == p[i].load && p[i].round <= rounds)
-				suite += guess(loads[k], spent, done, k, base, setup[k]);
+	suite = secs_left(p, np, 0, rounds, spent, done, loads, nloads, base, setup);
 	if (np > 0 && (p[0].load->flags & LOAD_WARM))
 		suite += base + RUN_OVERHEAD_S;
 	return suite;
@@ -1938,7 +2089,9 @@ plan_suite_line(const struct invocation *iv, const struct load **loads, int nloa
 /*
  * --plan: what the options would do on this machine (or on the one
  * --cpus, --mem and --disk describe), one "key: value" line each;
- * nothing is started or written.  1 if a load could not run there.
+ * nothing is started or written.  The run's own checks first (exit 2
+ * as it would); 1 if something could not run there (a load, the tree's
+ * disk, a tool), said.
  */
 static int
 plan_mode(int argc, char **argv)
@@ -1947,16 +2100,12 @@ plan_mode(int argc, char **argv)
 	static struct invocation iv;
 	unsigned long long disk = 0, mem = 0, d, m, tree, comp, free;
 	char a[32], b[32], e[32], path[PATH_MAX + 16];
-	int nloads, i, bad = 0;
+	int nloads, i, bad;
 	double base;
 
 	nloads = choose_loads(argc, argv, loads);
 	identify(&iv);
-	if (opt.tree) {
-		snprintf(path, sizeof(path), "%s/.config", opt.tree);
-		if (hash_file(path, iv.who.config) < 0)
-			errx(2, "kernel tree '%s' has no .config", opt.tree);
-	}
+	bad = preflight(&iv, loads, nloads);
 	nloads = baseline_first(loads, nloads, baseline_time(&iv));
 	base = noload_est(&iv);
 	plan_compile(&iv, base);
@@ -1990,14 +2139,13 @@ run_mode(int argc, char **argv)
 	struct run_env env;
 	char why[256];
 	double logbase;
-	int nloads, failed;
+	int nloads, failed, ran, reported;
 
 	nloads = choose_loads(argc, argv, loads);
 	identify(&iv);
 	say_cpus(&iv);
-	check_inputs(&iv, loads, nloads);
-	settle(&iv);
-	against_known(&iv);
+	if (preflight(&iv, loads, nloads))
+		exit(1);
 
 	/* from here on things are made */
 	memset(&env, 0, sizeof(env));
@@ -2018,14 +2166,16 @@ run_mode(int argc, char **argv)
 	open_profile(&env);
 	machine_lock();
 	calibrate(&env);
-	failed = run_suite(&env, &iv, loads, nloads, logbase);
+	ran = run_suite(&env, &iv, loads, nloads, logbase);
 	machine_unlock();
 	prof_close(&prof);
 	cage_close(&cage);
-	failed |= final_report(loads, nloads);
+	reported = final_report(loads, nloads);
+	failed = ran | reported;
 	if (opt.until > 0) {
 		fflush(stdout);
-		if (!until_said(&iv, until_why, until_precise, until_rounds, loads, nloads) && !failed)
+		if (!until_said(&iv, until_why, until_precise, until_rounds, loads, nloads, ran ?
+		    "a run failed" : reported ? "the report failed" : NULL) && !failed)
 			failed = 125;
 	}
 	return failed;
@@ -2177,6 +2327,31 @@ check_mode(int report_only, const char *run_only)
 }
 
 /*
+ * -k: in a run the label written to the log (log_label_ok says what it
+ * may be); with -r --verdict's candidate, a row as -b and -c take it
+ * (LABEL#N, or a label seen in one configuration), which the report
+ * resolves.
+ */
+static void
+take_label(const char *s)
+{
+	char why[512], vis[256];
+	size_t len = strlen(s);
+
+	if (opt.report) {
+		if (!*s)
+			errx(2, "-k LABEL must not be empty");
+		opt.ro.candidate = s;
+		return;
+	}
+	if (log_label_ok(s, why, sizeof(why)) < 0) {
+		log_vis(vis, sizeof(vis), s, len > 80 ? 80 : len);
+		errx(2, "-k LABEL '%s%s': %s", vis, len > 80 ? "..." : "", why);
+	}
+	snprintf(opt.label, sizeof(opt.label), "%s", s);
+}
+
+/*
  * The command line into opt; the loads' options into the load table's
  * values.  -1 when an option of its own (--help) said all, else the
  * index of the first operand.
@@ -2187,6 +2362,7 @@ parse_options(int argc, char **argv)
 	struct option longopts[NCORE + MAXLOADOPTS + 1];
 	const struct load_option *lopt[MAXLOADOPTS];
 	char shortopts[2 * NCORE + 2 * MAXLOADOPTS + 1], why[512], run_only[64] = "";
+	const char *label = NULL;
 	int c, i, n, report_only = 0;
 
 	n = getopt_tables(shortopts, sizeof(shortopts), longopts, lopt);
@@ -2207,16 +2383,7 @@ parse_options(int argc, char **argv)
 		}
 		switch (i) {
 		case OPT_RUNS: opt.runs = number("-n RUNS", optarg, 1, MAX_RUNS); break;
-		case OPT_LABEL:
-			if (log_label_ok(optarg, why, sizeof(why)) < 0) {
-				char vis[256];
-				size_t len = strlen(optarg);
-				log_vis(vis, sizeof(vis), optarg, len > 80 ? 80 : len);
-				errx(2, "-k LABEL '%s%s': %s", vis, len > 80 ? "..." : "", why);
-			}
-			snprintf(opt.label, sizeof(opt.label), "%s", optarg);
-			opt.ro.candidate = opt.label;	/* --verdict's candidate, as logged */
-			break;
+		case OPT_LABEL: label = optarg; break;
 		case OPT_LOG:
 			if (!*optarg)
 				errx(2, "-l LOG must not be empty");
@@ -2306,6 +2473,8 @@ parse_options(int argc, char **argv)
 		}
 	}
 	check_mode(report_only, run_only[0] ? run_only : NULL);
+	if (label)
+		take_label(label);
 	if (opt.req_t[0] >= opt.req_t[1])
 		errx(2, "--req-t1 (%g ms) must be shorter than --req-t2 (%g ms)", opt.req_t[0], opt.req_t[1]);
 	return optind;

@@ -7,8 +7,9 @@ refuses dbench_load clients "must be a whole number from 1 to 1024" 0 1025 x 1.5
 expect 2 "$CONTEST" -n 1 --units 1 --lead 0 --size 3M --clients 4 --no-baseline -k test dbench_load
 grep -q "dbench_load: 4 clients need 4 MiB at least, the size is 3 MiB" stderr || fail "$(cat stderr)"
 # --plan says the same and exits as the run would
+grep -v " usable CPU" stderr > run.err
 expect 2 "$CONTEST" --plan --size 3M --clients 4 dbench_load
-grep -q "^dbench_load size: refused: 4 clients need 4 MiB at least, the size is 3 MiB$" stdout || fail "--plan: $(cat stdout)"
+diff run.err stderr || fail "--plan: $(cat stderr)"
 [ ! -e contest.log ] && [ ! -e contest-work ] || fail "something was made"
 mkdir small
 mount -t tmpfs -o size=8m contest-test "$T/small" 2>/dev/null || skip "cannot mount a tmpfs"
