@@ -548,9 +548,12 @@ sample_close(const struct run_env *e, struct run *r, struct sample *s)
  * contest's own by the SIGCONT every resumption sends (a stopped process
  * sees nothing while stopped, and a clock cannot tell a stop from a busy
  * machine); the compile's leader by waitid(2) WSTOPPED, which reports a
- * stop however short; the other processes of the compile and of the load
- * by their state in /proc (T or t) once a second, which a stop shorter
- * than that may slip through.
+ * stop however short; the other processes of the compile and every
+ * process of the load (its container's: a worker, a ring member, not
+ * only its leader) by their state in /proc (T or t) once a second, which
+ * a stop shorter than that may slip through.  Any stop seen makes the
+ * run invalid: one worker stopped while the others work would show as
+ * the kernel's unfairness.
  */
 
 /* Forget a SIGCONT from before the window: only one inside it counts. */
@@ -586,22 +589,72 @@ leader_stopped(pid_t pid)
 	return waitid(P_PID, (id_t)pid, &si, WSTOPPED | WNOHANG) == 0 && si.si_pid == pid;
 }
 
-/* Is any process of part stopped (SIGSTOP, a tracer)? */
+/* Is process pid stopped (SIGSTOP, ^Z, a tracer: T or t)? */
+static int
+proc_stopped(pid_t pid)
+{
+	struct proc_stat ps;
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	return proc_stat_read(path, &ps) == 0 && (ps.state == 'T' || ps.state == 't');
+}
+
+/* Is any process of part stopped? */
 static int
 part_stopped(const struct run_env *e, int part)
 {
-	pid_t pids[512];
-	int n = cage_pids(e->cage, part, pids, 512), i;
+	static pid_t pids[4096];	/* not on the stack: contest runs under ulimit -s 64 */
+	int n = cage_pids(e->cage, part, pids, 4096), i;
+
+	for (i = 0; i < n; i++)
+		if (proc_stopped(pids[i]))
+			return 1;
+	return 0;
+}
+
+/* Which of the load's processes pid is: its worker number, -1 its leader, -2 another. */
+static int
+load_who(const struct run *r, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < r->ctx->nparts && i < LOAD_PROCS; i++)
+		if (atomic_load(&r->ctx->partpid[i]) == pid)
+			return i;
+	return pid == r->load_pid ? -1 : -2;
+}
+
+/*
+ * Look at every process of the load (its container: workers, a ring,
+ * whatever it started, not only its leader) and note in r->stop each one
+ * stopped, one look more for it; at_end: the look when the window closes.
+ */
+static void
+load_look(const struct run_env *e, struct run *r, int at_end)
+{
+	static pid_t pids[4096];	/* not on the stack: contest runs under ulimit -s 64 */
+	int n = cage_pids(e->cage, CAGE_LOAD, pids, 4096), i, k;
 
 	for (i = 0; i < n; i++) {
-		struct proc_stat ps;
-		char path[64];
-
-		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pids[i]);
-		if (proc_stat_read(path, &ps) == 0 && (ps.state == 'T' || ps.state == 't'))
-			return 1;
+		if (!proc_stopped(pids[i]))
+			continue;
+		for (k = 0; k < r->nstop && r->stop[k].pid != pids[i]; k++)
+			;
+		if (k == r->nstop) {
+			if (k == RUN_STOPS) {
+				r->stop_more = 1;
+				continue;
+			}
+			r->stop[k].pid = pids[i];
+			r->stop[k].worker = load_who(r, pids[i]);
+			r->nstop++;
+		}
+		if (at_end)
+			r->stop[k].at_end = 1;
+		else
+			r->stop[k].looks++;
 	}
-	return 0;
 }
 
 /* See whether the load ended; reap its leader if so. */
@@ -727,7 +780,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		if (t >= next) {
 			if (r->ctx) {
 				r->samples++;
-				r->stopped += part_stopped(e, CAGE_LOAD);
+				load_look(e, r, 0);
 			}
 			r->job_stops += part_stopped(e, CAGE_JOB);
 			if (e->live)
@@ -742,8 +795,8 @@ measure(const struct run_env *e, struct run *r, int fd)
 	r->self_stopped = cont_seen();
 	r->job_stops += leader_stopped(r->job_pid);
 	check_probe(r);
-	if (r->ctx && part_stopped(e, CAGE_LOAD))
-		r->stopped = -1;	/* stopped at the end: not a result whatever came before */
+	if (r->ctx)
+		load_look(e, r, 1);
 	if (e->end_with_load && !ended(r->job_pid))
 		end_compile(e);
 	while (wait4(r->job_pid, &r->job_status, 0, &r->ru) < 0 && errno == EINTR)
@@ -831,6 +884,39 @@ describe_exit(char *buf, size_t len, int status)
 		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
 }
 
+/*
+ * Why a load seen stopped is no result: the process seen stopped in the
+ * most looks (of those, one stopped at the end first), which one of the
+ * load it is, how long (each look stands for a second) and how many more
+ * of its processes were seen stopped.
+ */
+static void
+stop_reason(struct run *r)
+{
+	const struct run_stop *s = &r->stop[0];
+	char who[48], when[64], more[48] = "";
+	int i;
+
+	for (i = 1; i < r->nstop; i++)
+		if (r->stop[i].looks > s->looks || (r->stop[i].looks == s->looks && r->stop[i].at_end > s->at_end))
+			s = &r->stop[i];
+	if (s->worker >= 0)
+		snprintf(who, sizeof(who), "worker %d (pid %ld)", s->worker, (long)s->pid);
+	else if (s->worker == -1)
+		snprintf(who, sizeof(who), "its leader (pid %ld)", (long)s->pid);
+	else
+		snprintf(who, sizeof(who), "its process %ld", (long)s->pid);
+	if (s->looks > 0)
+		snprintf(when, sizeof(when), "%d of %d s of the window%s", s->looks, r->samples,
+		    s->at_end ? " and at its end" : "");
+	else
+		snprintf(when, sizeof(when), "at the end of the window");
+	if (r->nstop > 1 || r->stop_more)
+		snprintf(more, sizeof(more), "; %s%d more processes too",
+		    r->stop_more ? "over " : "", r->nstop - 1);
+	snprintf(r->reason, sizeof(r->reason), "load stopped (SIGSTOP, a tracer): %s %s%s", who, when, more);
+}
+
 static void
 classify(const struct run_env *e, struct run *r)
 {
@@ -877,13 +963,9 @@ classify(const struct run_env *e, struct run *r)
 		r->status = ST_INVALID;
 		snprintf(r->reason, sizeof(r->reason), "load %s%s%s", how,
 		    r->final.reason[0] ? ": " : "", r->final.reason);
-	} else if (r->stopped < 0 || 2 * r->stopped > r->samples) {
+	} else if (r->nstop > 0) {
 		r->status = ST_INVALID;
-		if (r->stopped < 0)
-			snprintf(r->reason, sizeof(r->reason), "load stopped (SIGSTOP) at the end of the window");
-		else
-			snprintf(r->reason, sizeof(r->reason), "load stopped (SIGSTOP) %d of %d s of the window",
-			    r->stopped, r->samples);
+		stop_reason(r);
 	} else if (r->win.close.work == r->win.open.work) {
 		r->status = ST_INVALID;
 		snprintf(r->reason, sizeof(r->reason), "load did no work in the compile window");

@@ -12,10 +12,10 @@
  *             of the timed command (the compile), then the samples of the
  *             load's work and CPU and of contest's own CPU
  *   measure   wait for the command, a signal, the timeout; once a second
- *             look whether the load or the command is stopped (and
- *             whether contest itself was: SIGCONT, the command's
- *             leader: waitid WSTOPPED, at once); every PROF_DRAIN_S read
- *             the profile's rings
+ *             look whether any process of the load or of the command is
+ *             stopped (and whether contest itself was: SIGCONT, the
+ *             command's leader: waitid WSTOPPED, at once); every
+ *             PROF_DRAIN_S read the profile's rings
  *   close     the samples again, in the reverse order, the profile's
  *             events off, then the clock (t1); then reap the command for
  *             its rusage.  Every counter of the window is thus read
@@ -94,6 +94,18 @@ struct window {
 };
 
 /*
+ * A process of the load seen stopped (SIGSTOP, ^Z, a tracer: T or t in
+ * /proc/PID/stat) in the window: which, and for how long.
+ */
+#define RUN_STOPS	16	/* such processes told apart; past them, only that there were more */
+struct run_stop {
+	pid_t pid;
+	int worker;			/* its worker number (ctx->partpid), -1 the load's leader, -2 another */
+	int looks;			/* once-a-second looks that saw it stopped */
+	int at_end;			/* stopped when the window closed */
+};
+
+/*
  * One run.  The caller sets load, run, round, base, what and out_name;
  * run_do the rest.  It is large (the window's samples): make it static.
  */
@@ -128,7 +140,10 @@ struct run {
 	struct rusage ru;		/* its rusage */
 	int load_status;		/* wait status of the load, if it ended in the window */
 	int load_ended;			/* the load ended before the window closed */
-	int stopped, samples;		/* seconds the load was seen stopped, of seconds looked */
+	int samples;			/* once-a-second looks at the load in the window */
+	struct run_stop stop[RUN_STOPS];	/* its processes seen stopped, in the order seen */
+	int nstop;			/* how many of stop[] are filled */
+	int stop_more;			/* 1: a stopped one stop[] had no room for */
 	int job_stops;			/* stops of the compile seen in the window (waitid, /proc) */
 	int self_stopped;		/* contest itself was stopped in the window (SIGCONT) */
 	int timed_out;

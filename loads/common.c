@@ -348,6 +348,7 @@ work(struct load_ctx *ctx, struct crew *c, int i, pid_t parent,
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
 	worker = i;
+	atomic_store(&ctx->partpid[i], getpid());	/* before any work: the parent may not have yet */
 	reason_to = c->reason[i];
 	signal(SIGCHLD, SIG_DFL);
 	sigemptyset(&none);
@@ -366,7 +367,7 @@ work(struct load_ctx *ctx, struct crew *c, int i, pid_t parent,
 
 /* Reap what has ended; 1 if one of them ended badly (its reason in c). */
 static int
-reap(struct crew *c, pid_t *pid, int n, int *left, int block)
+reap(struct load_ctx *ctx, struct crew *c, pid_t *pid, int n, int *left, int block)
 {
 	int i, st, bad = 0;
 	pid_t r;
@@ -382,6 +383,7 @@ reap(struct crew *c, pid_t *pid, int n, int *left, int block)
 		if (i == n)
 			continue;
 		pid[i] = 0;
+		atomic_store(&ctx->partpid[i], 0);	/* its pid may soon be another process's */
 		(*left)--;
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			continue;
@@ -442,6 +444,7 @@ load_workers(struct load_ctx *ctx, int (*fn)(struct load_ctx *, int, void *), vo
 		}
 		if (pid[i] == 0)
 			work(ctx, c, i, parent, fn, arg);
+		atomic_store(&ctx->partpid[i], pid[i]);
 		left++;
 	}
 	while (rc == 0 && left > 0 && !stopping && !bad) {
@@ -451,10 +454,10 @@ load_workers(struct load_ctx *ctx, int (*fn)(struct load_ctx *, int, void *), vo
 		if (!child_ended)
 			sigsuspend(&wait);
 		child_ended = 0;
-		bad = reap(c, pid, n, &left, 0);
+		bad = reap(ctx, c, pid, n, &left, 0);
 	}
 	halt(pid, n);
-	if (reap(c, pid, n, &left, 1))
+	if (reap(ctx, c, pid, n, &left, 1))
 		bad = 1;
 	if (rc == 0 && bad) {
 		int f = atomic_load(&c->first);

@@ -46,7 +46,8 @@
  * clients) sets ctx->nparts in setup and runs them with load_workers():
  * each worker's work is counted apart as well (ctx->part), and the
  * harness logs each one's share of the window and the slowest against
- * the fastest.
+ * the fastest.  Each worker's process ID is in ctx->partpid while it
+ * runs, so that the harness can say which one it saw stopped.
  *
  * An I/O load (flag LOAD_IO) times each of its requests, a system call
  * on its files, with load_req_begin() and load_req_end(): a log-scale
@@ -59,6 +60,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "../sizing.h"
 #include "../probe.h"
@@ -143,6 +145,7 @@ struct load_ctx {
 	_Atomic unsigned long long work; /* work done, in the load's raw unit (bytes, messages, entries) */
 	int nparts;		/* worker processes counting apart (set in setup), 0: none */
 	_Atomic unsigned long long part[LOAD_PROCS];	/* work of each worker, in the same unit */
+	_Atomic pid_t partpid[LOAD_PROCS];	/* each worker's process ID while it runs, 0 none: the harness names a stopped one */
 	struct load_req req;	/* the load's request latency (LOAD_IO) */
 	char reason[LOAD_REASON_MAX];	/* why check, setup or run failed */
 	int nnotes;
@@ -241,7 +244,8 @@ void load_set_pass_limit(unsigned long n);	/* stop after n passes (test helpers 
  * Run fn(ctx, i, arg) in ctx->nparts worker processes, i from 0, forked
  * from the load's process, which waits until contest stops the load or a
  * worker ends.  Each worker counts into ctx->part[i] and times its
- * requests apart; a reason it sets with load_fail() reaches ctx->reason.
+ * requests apart; its process ID is in ctx->partpid[i] until it is
+ * reaped; a reason it sets with load_fail() reaches ctx->reason.
  * 0 when every worker stopped as asked (or ended its passes); -1 with
  * the reason of the first that failed or died, the others stopped.
  */
