@@ -319,12 +319,17 @@ diffprofile(FILE *out, const struct model *m, const char *load, const struct gro
 {
 	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
 	const struct vd_test *t;
-	char ld[64], bs[16], gs[16];
+	char ld[64], bs[16], gs[16], wb[512], wg[512];
 	size_t i, shown = 0, tested = 0, marked = 0;
 
+	model_clean(ld, sizeof(ld), load);
+	if (pmodel_none(wb, sizeof(wb), b) + pmodel_none(wg, sizeof(wg), g) > 0) {
+		model_note(out, "%s: no diffprofile: %s%s%s%s%s%s%s", ld, wb[0] ? bn : "", wb[0] ? ": " : "",
+		    wb, wb[0] && wg[0] ? "; " : "", wg[0] ? gn : "", wg[0] ? ": " : "", wg);
+		return;
+	}
 	if (g->prof == NULL || b->prof == NULL || g->pd == NULL)
 		return;
-	model_clean(ld, sizeof(ld), load);
 	fprintf(out, "%s: diffprofile %s -> %s: kernel samples a second of the window,\n"
 	    "+ more time (worse), - less (better); profiled runs %ld -> %ld\n", ld, bn, gn,
 	    b->prof->n, g->prof->n);

@@ -542,6 +542,8 @@ count(struct model *m, struct group *g, const struct rec *r)
 		snprintf(g->disk, sizeof(g->disk), "%s", r->disk_dev);
 	if (g->odisk[0] == '\0' && r->odisk_dev[0])
 		snprintf(g->odisk, sizeof(g->odisk), "%s", r->odisk_dev);
+	if (!strcmp(r->profile, "off") && g->prof_off++ == 0)
+		snprintf(g->prof_why, sizeof(g->prof_why), "%s", r->profile_why);
 	pr = paired(&m->rows[g->row], r);
 	for (k = 0; k < M_N; k++)
 		if (!(other_t(g, r) && (k == M_REQ_OVER1 || k == M_REQ_OVER2 || k == M_REQ_T1 ||
