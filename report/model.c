@@ -1209,23 +1209,33 @@ model_note(FILE *out, const char *fmt, ...)
 	fprintf(out, "%s\n", p);
 }
 
+size_t
+model_not_ok(char *buf, size_t len, const struct group *g)
+{
+	char reason[sizeof(g->why[0].reason)], status[sizeof(g->why[0].status)];
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < NWHY && g->why[i].n && n < len; i++) {
+		model_clean(reason, sizeof(reason), g->why[i].reason);
+		model_clean(status, sizeof(status), g->why[i].status);
+		n += (size_t)snprintf(buf + n, len - n, "%s%ld %s run%s%s%s%s", i ? ", " : "", g->why[i].n,
+		    status, g->why[i].n == 1 ? "" : "s", reason[0] ? " (" : "", reason, reason[0] ? ")" : "");
+	}
+	if (g->why_more && n < len)
+		n += (size_t)snprintf(buf + n, len - n, ", %ld more not ok run%s", g->why_more,
+		    g->why_more == 1 ? "" : "s");
+	return n < len ? n : len - 1;
+}
+
 static void
 notes_not_ok(FILE *out, const char *name, const struct group *g)
 {
-	char reason[sizeof(g->why[0].reason)], status[sizeof(g->why[0].status)];
-	int i;
+	char buf[NWHY * 192];
 
-	fprintf(out, "%s: ", name);
-	for (i = 0; i < NWHY && g->why[i].n; i++) {
-		model_clean(reason, sizeof(reason), g->why[i].reason);
-		model_clean(status, sizeof(status), g->why[i].status);
-		fprintf(out, "%s%ld %s run%s%s%s%s", i ? ", " : "", g->why[i].n, status,
-		    g->why[i].n == 1 ? "" : "s", reason[0] ? " (" : "", reason,
-		    reason[0] ? ")" : "");
-	}
-	if (g->why_more)
-		fprintf(out, ", %ld more not ok run%s", g->why_more, g->why_more == 1 ? "" : "s");
-	fprintf(out, "; not counted\n");
+	model_not_ok(buf, sizeof(buf), g);
+	fprintf(out, "%s: %s; not counted\n", name, buf);
 }
 
 /*

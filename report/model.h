@@ -423,6 +423,8 @@ unsigned long model_load_sig(const char *load);
 /* a note, wrapped at spaces to 79 columns, continued two spaces in */
 void model_note(FILE *, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void model_notes(FILE *, const struct model *, size_t sect, int ratios);
+/* g's runs not ok, "3 failed runs (REASON), 1 invalid run (...)", into buf; its length */
+size_t model_not_ok(char *buf, size_t len, const struct group *g);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 
