@@ -2213,6 +2213,9 @@ check_rounds(void)
 	if (opt.ro.verdict && (opt.ro.compare || opt.ro.base || opt.ro.bars || opt.ro.svg ||
 	    opt.ro.format != REPORT_TABLE))
 		errx(2, "--verdict goes with neither -b, -c, --bars, --svg nor --format");
+	if (opt.ro.verdict && opt.ro.profile)
+		errx(2, "-p does not go with --verdict: the verdict judges Time, Ratio, Loads and "
+		    "latency p99, never the profiles (-r -c BASE -p shows the diffprofiles)");
 	if (opt.ro.candidate && opt.report && !opt.ro.verdict)
 		errx(2, "-k goes with -r only to name --verdict's candidate");
 }

@@ -42,11 +42,14 @@ int report(const struct report_opts *o, int nlogs, const char *const logs[], FIL
 
 /*
  * --verdict: the candidate (o->candidate, else the label of the newest
- * run in the logs) against o->verdict, one line per load saying why, for
- * scripts and git bisect run.  0: no verdict metric (each load's Time,
- * Ratio, Loads, latency p99) worse beyond the threshold; 1: one is;
- * 125: the runs cannot decide; 2: nothing to judge (a log unreadable, a
- * label unknown, the candidate is BASE).  Reasons go to stderr.
+ * run in the logs) against o->verdict, one line per load and one for the
+ * summary saying why, for scripts and git bisect run.  1: a verdict
+ * metric (each load's Time, Ratio, Loads, latency p99; the summary's
+ * Time, Ratio, Loads) marked worse by -c's family, beyond o->threshold
+ * when set; 0: none, each ruled out beyond the threshold; 125: the runs
+ * cannot decide; 2: nothing to judge (a log unreadable, a label unknown,
+ * the candidate is BASE, a side without an ok run, no load in common).
+ * Reasons go to stderr.
  */
 int report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

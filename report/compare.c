@@ -9,8 +9,12 @@
  * environment, or nothing; marked lines first, the others only with -v.
  * Each block ends with the smallest changes its runs could have seen.
  * Then the summary of each row against BASE.  Every line fits 80
- * columns.  Reads the model only.
+ * columns.  --verdict (render_verdict) reads the same marks for a script:
+ * each load's verdict metrics and the summary's, worse as -c prints them;
+ * when there is nothing to judge it says why on stderr.  Reads the model
+ * only.
  */
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,12 +323,17 @@ diffprofile(FILE *out, const struct model *m, const char *load, const struct gro
 {
 	const char *bn = m->rows[b->row].show, *gn = m->rows[g->row].show;
 	const struct vd_test *t;
-	char ld[64], bs[16], gs[16];
+	char ld[64], bs[16], gs[16], wb[512], wg[512];
 	size_t i, shown = 0, tested = 0, marked = 0;
 
+	model_clean(ld, sizeof(ld), load);
+	if (pmodel_none(wb, sizeof(wb), b) + pmodel_none(wg, sizeof(wg), g) > 0) {
+		model_note(out, "%s: no diffprofile: %s%s%s%s%s%s%s", ld, wb[0] ? bn : "", wb[0] ? ": " : "",
+		    wb, wb[0] && wg[0] ? "; " : "", wg[0] ? gn : "", wg[0] ? ": " : "", wg);
+		return;
+	}
 	if (g->prof == NULL || b->prof == NULL || g->pd == NULL)
 		return;
-	model_clean(ld, sizeof(ld), load);
 	fprintf(out, "%s: diffprofile %s -> %s: kernel samples a second of the window,\n"
 	    "+ more time (worse), - less (better); profiled runs %ld -> %ld\n", ld, bn, gn,
 	    b->prof->n, g->prof->n);
@@ -558,24 +567,36 @@ render_compare(FILE *out, const struct model *m)
 
 /* ------------------------------------------------------------- --verdict */
 
-enum { V_GOOD = 0, V_WORSE = 1, V_UNDECIDED = 125 };
+enum { V_GOOD = 0, V_WORSE = 1, V_NOTHING = 2, V_UNDECIDED = 125 };
+
+/* The worse of two verdicts: worse, then cannot decide, then not worse. */
+static int
+worst_of(int a, int b)
+{
+	return a == V_WORSE || b == V_WORSE ? V_WORSE : a == V_UNDECIDED || b == V_UNDECIDED ?
+	    V_UNDECIDED : V_GOOD;
+}
 
 /*
- * One verdict metric of a load: worse beyond thr, or not worse (the
- * interval's worse end within thr), or undecided; its clause in buf.
+ * One verdict metric (of a load, or of the summary): worse when the
+ * family marks it worse (as -c prints it) and, with --threshold, its
+ * change is beyond thr; not worse when its interval's worse end is
+ * within thr (each metric's floor without --threshold); else undecided.
+ * Its clause in buf.
  */
 static int
 judge(char *buf, size_t len, const char *what, const struct vd_test *t, double thr)
 {
 	char ch[48], iv[48];
 	double rel, abs, worst;
+	int given = thr > 0;
 
 	vd_floor(t->kind, &rel, &abs);
-	if (!(thr > 0))
+	if (!given)
 		thr = rel;
 	change_text(ch, iv, sizeof(ch), t, 1);
 	worst = t->better < 0 ? t->hi : -t->lo;	/* how much worse the interval allows */
-	if (t->mark == VD_WORSE && fabs(t->pct) > thr) {
+	if (t->mark == VD_WORSE && (!given || !isfinite(t->pct) || fabs(t->pct) > thr)) {
 		snprintf(buf, len, "%s %s %s worse, beyond %g%%", what, ch, iv, thr);
 		return V_WORSE;
 	}
@@ -589,38 +610,200 @@ judge(char *buf, size_t len, const char *what, const struct vd_test *t, double t
 		return t->n < 2 ? V_UNDECIDED : V_GOOD;
 	}
 	if (worst > thr) {
-		snprintf(buf, len, "%s %s %s may be worse by over %g%%", what, ch, iv, thr);
+		snprintf(buf, len, "%s %s %s %smay be worse by over %g%%", what, ch, iv,
+		    t->mark == VD_WORSE ? "worse, not beyond the threshold, but " : "", thr);
 		return V_UNDECIDED;
 	}
-	snprintf(buf, len, "%s %s %s within %g%%", what, ch, iv, thr);
+	snprintf(buf, len, "%s %s %s %swithin %g%%", what, ch, iv, t->mark == VD_WORSE ? "worse, " : "",
+	    thr);
 	return V_GOOD;
 }
 
-/* One load's verdict: its line, and 0, 1 or 125. */
+/* The clauses of tests t[0..n) (NULL: none), one line headed head; 0, 1 or 125. */
+static int
+judge_line(FILE *out, const char *head, const struct vd_test *const *t, const char *const *what,
+    int n, double thr)
+{
+	char buf[1024], one[256];
+	int v = V_GOOD, i, len = 0, any = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (t[i] == NULL)
+			continue;
+		v = worst_of(v, judge(one, sizeof(one), what[i], t[i], thr));
+		any = 1;
+		len += snprintf(buf + len, sizeof(buf) - (size_t)len, "%s%s", len ? "; " : "", one);
+		if (len >= (int)sizeof(buf))
+			len = sizeof(buf) - 1;
+	}
+	if (!any)
+		v = V_UNDECIDED;
+	model_note(out, "%s: %s: %s", head, v == V_WORSE ? "worse" : v == V_UNDECIDED ?
+	    "cannot decide" : "not worse", any ? buf : "no verdict metric to judge");
+	return v;
+}
+
+/* One load's verdict metrics: its line, and 0, 1 or 125. */
 static int
 judge_load(FILE *out, const struct model *m, const struct group *g, double thr)
 {
 	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
-	static const char *what[] = { "Time", "Ratio", "Loads", "latency p99" };
-	char buf[1024], ld[64], one[256];
-	int v = V_GOOD, i, n = 0, r;
+	static const char *const what[] = { "Time", "Ratio", "Loads", "latency p99" };
+	const struct vd_test *t[4];
+	char ld[64];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		t[i] = model_test(m, g, k[i]);
+	model_clean(ld, sizeof(ld), g->load);
+	return judge_line(out, ld, t, what, 4, thr);
+}
+
+/* The summary's geometric means of Time, Ratio and Loads, as -c tests them; -1 if none. */
+static int
+judge_summary(FILE *out, const struct model *m, size_t row, double thr)
+{
+	static const char *const what[S_N] = { "Time", "Ratio", "Loads" };
+	const struct vd_test *t[S_N];
+	int s, any = 0;
+
+	for (s = 0; s < S_N; s++)
+		any |= (t[s] = model_sum_test(m, row, s)) != NULL;
+	if (!any)
+		return -1;
+	return judge_line(out, "geometric means over the loads", t, what, S_N, thr);
+}
+
+/* Has g ok runs, counted or left out as disturbed? */
+static int
+ran_ok(const struct group *g)
+{
+	return g != NULL && (g->m[M_TIME].n > 0 || g->disturbed > 0);
+}
+
+/* Each load's runs of row not ok, "LOAD: 3 failed runs (REASON); ...", into buf; its length. */
+static size_t
+loads_not_ok(char *buf, size_t len, const struct model *m, size_t row)
+{
+	char ld[64], why[NWHY * 192];
+	size_t i, n = 0;
 
 	buf[0] = '\0';
-	model_clean(ld, sizeof(ld), g->load);
-	for (i = 0; i < 4; i++) {
-		const struct vd_test *t = model_test(m, g, k[i]);
+	for (i = 0; i < m->nsect && n < len; i++) {
+		const struct group *g = model_find(m, row, m->sect[i].load);
 
-		if (t == NULL)
+		if (g == NULL || !model_not_ok(why, sizeof(why), g))
 			continue;
-		r = judge(one, sizeof(one), what[i], t, thr);
-		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s%s", n ? "; " : "", one);
-		if (n >= (int)sizeof(buf))
-			n = sizeof(buf) - 1;
+		model_clean(ld, sizeof(ld), g->load);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s: %s", n ? "; " : "", ld, why);
 	}
-	model_note(out, "%s: %s: %s", ld, v == V_WORSE ? "worse" : v == V_UNDECIDED ? "cannot decide" :
-	    "not worse", n ? buf : "no verdict metric to judge");
-	return n ? v : V_UNDECIDED;
+	return n < len ? n : len - 1;
+}
+
+/* Has g runs of any status? */
+static int
+ran(const struct group *g)
+{
+	return ran_ok(g) || (g != NULL && (g->failed > 0 || g->invalid > 0));
+}
+
+/* The loads row ran, no_load aside, "a, b" ("none"), into buf; how many. */
+static int
+loads_ran(char *buf, size_t len, const struct model *m, size_t row)
+{
+	char ld[64];
+	size_t i, n = 0;
+	int c = 0;
+
+	snprintf(buf, len, "none");
+	for (i = 0; i < m->nsect && n < len; i++)
+		if (strcmp(m->sect[i].load, "no_load") && ran(model_find(m, row, m->sect[i].load))) {
+			model_clean(ld, sizeof(ld), m->sect[i].load);
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", c++ ? ", " : "", ld);
+		}
+	return c;
+}
+
+/* Did row run anything ok? */
+static int
+any_ok(const struct model *m, size_t row)
+{
+	size_t i;
+
+	for (i = 0; i < m->nsect; i++)
+		if (ran_ok(model_find(m, row, m->sect[i].load)))
+			return 1;
+	return 0;
+}
+
+/*
+ * Nothing to judge (exit 2, the reason on stderr): a side without an ok
+ * run, or two lists of loads (no_load aside, the baseline of every round)
+ * with none in common.  A wrong load list or a kernel that failed every
+ * run is no question more runs could answer: git bisect run must stop,
+ * not skip.  0 when there is something to judge: a load both ran, or
+ * no_load when a side ran no_load alone.
+ */
+static int
+nothing_to_judge(const struct model *m, size_t row)
+{
+	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
+	char lc[512], lb[512], bad[2048];
+	int nc, nb;
+	size_t i;
+
+	if (!any_ok(m, row) || !any_ok(m, m->cmp_row)) {
+		int cand = !any_ok(m, row);
+
+		loads_not_ok(bad, sizeof(bad), m, cand ? row : m->cmp_row);
+		warnx("--verdict: %s '%s' has no ok run%s%s", cand ? "the candidate" : "BASE",
+		    cand ? gn : bn, bad[0] ? ": " : "", bad);
+		return 1;
+	}
+	for (i = 0; i < m->nsect; i++)
+		if (strcmp(m->sect[i].load, "no_load") && ran(model_find(m, row, m->sect[i].load)) &&
+		    ran(model_find(m, m->cmp_row, m->sect[i].load)))
+			return 0;
+	nc = loads_ran(lc, sizeof(lc), m, row);
+	nb = loads_ran(lb, sizeof(lb), m, m->cmp_row);
+	if ((nc == 0 || nb == 0) && ran_ok(model_find(m, row, "no_load")) &&
+	    ran_ok(model_find(m, m->cmp_row, "no_load")))
+		return 0;	/* the compile alone: no_load is the comparison */
+	warnx("--verdict: '%s' and '%s' ran no load in common (no_load aside): '%s' ran %s, '%s' ran %s "
+	    "(measure the candidate under BASE's loads)", gn, bn, gn, lc, bn, lb);
+	return 1;
+}
+
+/*
+ * A load only one side ran is not judged; one both ran but a side has
+ * no run counted (each failed, or left out as disturbed) cannot be: its
+ * line says why, and 125 (-1: only one ran, nothing printed but a line).
+ */
+static int
+not_judged(FILE *out, const struct model *m, size_t row, const char *load)
+{
+	const struct group *g = model_find(m, row, load), *b = model_find(m, m->cmp_row, load);
+	const struct group *x = g != NULL && g->m[M_TIME].n > 0 ? b : g;
+	char ld[64], why[NWHY * 192];
+
+	model_clean(ld, sizeof(ld), load);
+	if (g == NULL && b == NULL)
+		return -1;	/* another row's load */
+	if (g == NULL || b == NULL) {
+		model_note(out, "%s: not judged: only '%s' ran it", ld, m->rows[g ? row : m->cmp_row].show);
+		return -1;
+	}
+	if (x->disturbed > 0 && x->m[M_TIME].n == 0 && !model_not_ok(why, sizeof(why), x))
+		model_note(out, "%s: cannot decide: the %ld ok run%s of '%s' %s left out as disturbed "
+		    "(--disturbed counts them)", ld, x->disturbed, x->disturbed == 1 ? "" : "s",
+		    m->rows[x->row].show, x->disturbed == 1 ? "was" : "were");
+	else {
+		model_not_ok(why, sizeof(why), x);
+		model_note(out, "%s: cannot decide: '%s' has no ok run counted%s%s%s", ld,
+		    m->rows[x->row].show, why[0] ? " (" : "", why, why[0] ? ")" : "");
+	}
+	return V_UNDECIDED;
 }
 
 int
@@ -630,19 +813,23 @@ render_verdict(FILE *out, const struct model *m, size_t row, double thr)
 	int v = V_GOOD, any = 0, r;
 	size_t i;
 
+	if (nothing_to_judge(m, row))
+		return V_NOTHING;
 	for (i = 0; i < m->nsect; i++) {
 		const struct group *g = model_find(m, row, m->sect[i].load);
 
-		if (g == NULL || g->vt == NONE)
-			continue;	/* a load only one of them ran, or none ran ok */
+		if (g == NULL || g->vt == NONE) {
+			if ((r = not_judged(out, m, row, m->sect[i].load)) >= 0)
+				v = worst_of(v, r);
+			continue;
+		}
 		any = 1;
-		r = judge_load(out, m, g, thr);
-		v = r == V_WORSE || v == V_WORSE ? V_WORSE : r == V_UNDECIDED ? V_UNDECIDED : v;
+		v = worst_of(v, judge_load(out, m, g, thr));
 	}
-	if (!any) {
-		model_note(out, "%s against %s: no load with ok runs of both: cannot decide", gn, bn);
-		return V_UNDECIDED;
-	}
+	if (any && (r = judge_summary(out, m, row, thr)) >= 0)
+		v = worst_of(v, r);
+	if (!any)
+		v = V_UNDECIDED;
 	model_note(out, "%s against %s: %s (exit %d)", gn, bn, v == V_WORSE ? "worse" :
 	    v == V_UNDECIDED ? "the runs cannot decide" : "not worse", v);
 	return v;

@@ -283,9 +283,11 @@ sum_bound(struct vd_test *t, int s, const struct group **gs, const struct group 
 		vd_parts(&one, p, 2, p[1].mean);
 		est += one.est / nl;
 		lb += log(p[1].mean) / nl;
+		n = n == 0 || one.n < n ? one.n : n;
+		if (!one.tested && one.n >= 2)
+			continue;	/* every value the same: no spread to add */
 		se += sqrt(one.var) / nl;
 		df = one.df < df ? one.df : df;
-		n = n == 0 || one.n < n ? one.n : n;
 		if (!one.tested)
 			se = NAN;
 	}

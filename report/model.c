@@ -543,6 +543,8 @@ count(struct model *m, struct group *g, const struct rec *r)
 		snprintf(g->disk, sizeof(g->disk), "%s", r->disk_dev);
 	if (g->odisk[0] == '\0' && r->odisk_dev[0])
 		snprintf(g->odisk, sizeof(g->odisk), "%s", r->odisk_dev);
+	if (!strcmp(r->profile, "off") && g->prof_off++ == 0)
+		snprintf(g->prof_why, sizeof(g->prof_why), "%s", r->profile_why);
 	pr = paired(&m->rows[g->row], r);
 	for (k = 0; k < M_N; k++)
 		if (!(other_t(g, r) && (k == M_REQ_OVER1 || k == M_REQ_OVER2 || k == M_REQ_T1 ||
@@ -1233,23 +1235,33 @@ model_note(FILE *out, const char *fmt, ...)
 	fprintf(out, "%s\n", p);
 }
 
+size_t
+model_not_ok(char *buf, size_t len, const struct group *g)
+{
+	char reason[sizeof(g->why[0].reason)], status[sizeof(g->why[0].status)];
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < NWHY && g->why[i].n && n < len; i++) {
+		model_clean(reason, sizeof(reason), g->why[i].reason);
+		model_clean(status, sizeof(status), g->why[i].status);
+		n += (size_t)snprintf(buf + n, len - n, "%s%ld %s run%s%s%s%s", i ? ", " : "", g->why[i].n,
+		    status, g->why[i].n == 1 ? "" : "s", reason[0] ? " (" : "", reason, reason[0] ? ")" : "");
+	}
+	if (g->why_more && n < len)
+		n += (size_t)snprintf(buf + n, len - n, ", %ld more not ok run%s", g->why_more,
+		    g->why_more == 1 ? "" : "s");
+	return n < len ? n : len - 1;
+}
+
 static void
 notes_not_ok(FILE *out, const char *name, const struct group *g)
 {
-	char reason[sizeof(g->why[0].reason)], status[sizeof(g->why[0].status)];
-	int i;
+	char buf[NWHY * 192];
 
-	fprintf(out, "%s: ", name);
-	for (i = 0; i < NWHY && g->why[i].n; i++) {
-		model_clean(reason, sizeof(reason), g->why[i].reason);
-		model_clean(status, sizeof(status), g->why[i].status);
-		fprintf(out, "%s%ld %s run%s%s%s%s", i ? ", " : "", g->why[i].n, status,
-		    g->why[i].n == 1 ? "" : "s", reason[0] ? " (" : "", reason,
-		    reason[0] ? ")" : "");
-	}
-	if (g->why_more)
-		fprintf(out, ", %ld more not ok run%s", g->why_more, g->why_more == 1 ? "" : "s");
-	fprintf(out, "; not counted\n");
+	model_not_ok(buf, sizeof(buf), g);
+	fprintf(out, "%s: %s; not counted\n", name, buf);
 }
 
 /*

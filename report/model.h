@@ -283,6 +283,8 @@ struct group {
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
+	long prof_off;		/* ok runs counted whose record says profile=off */
+	char prof_why[128];	/* the first one's profile_why */
 	/* -c -p: its diffprofile against BASE's (family.c), by the size of the change */
 	struct pdiff *pd;
 	size_t npd;
@@ -422,6 +424,8 @@ unsigned long model_load_sig(const char *load);
 /* a note, wrapped at spaces to 79 columns, continued two spaces in */
 void model_note(FILE *, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void model_notes(FILE *, const struct model *, size_t sect, int ratios);
+/* g's runs not ok, "3 failed runs (REASON), 1 invalid run (...)", into buf; its length */
+size_t model_not_ok(char *buf, size_t len, const struct group *g);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 
@@ -436,6 +440,9 @@ void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is no
 /* pmodel.c: the kernel profiles */
 int pmodel_fold(struct group *, const struct rec *);	/* an ok profile record; -1 out of memory */
 void pmodel_free(struct pgroup *);
+/* Why g, with ok runs, has no profile, as a clause ("profile=off in the records of its 3
+ * ok runs (WHY)", "no profile record of its 3 ok runs") into buf; 0 (buf "") when it has one */
+size_t pmodel_none(char *buf, size_t len, const struct group *g);
 const char *psym_name(const struct ptab *, const struct psym *);
 double psym_mean(const struct ptab *, const struct psym *, int rate);	/* rate 1: samples a second; 0: share % */
 double psym_var(const struct ptab *, const struct psym *, int rate);	/* NAN under 2 runs */

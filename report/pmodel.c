@@ -203,6 +203,36 @@ pmodel_free(struct pgroup *p)
 	free(p);
 }
 
+size_t
+pmodel_none(char *buf, size_t len, const struct group *g)
+{
+	long n = g->m[M_TIME].n;
+	char why[sizeof(g->prof_why) + 3], runs[48];
+	int w;
+
+	buf[0] = '\0';
+	if (n == 0 || (g->prof != NULL && g->prof->n > 0))
+		return 0;
+	why[0] = '\0';
+	if (g->prof_why[0]) {
+		model_clean(why + 2, sizeof(why) - 3, g->prof_why);
+		memcpy(why, " (", 2);
+		strcat(why, ")");
+	}
+	if (n == 1)
+		snprintf(runs, sizeof(runs), "its ok run");
+	else
+		snprintf(runs, sizeof(runs), "its %ld ok runs", n);
+	if (g->prof_off == n)
+		w = snprintf(buf, len, "profile=off in the record%s of %s%s", n == 1 ? "" : "s", runs, why);
+	else if (g->prof_off > 0)
+		w = snprintf(buf, len, "profile=off in %ld of the records of %s%s, and no profile record "
+		    "of the others", g->prof_off, runs, why);
+	else
+		w = snprintf(buf, len, "no profile record of %s", runs);
+	return w < 0 ? 0 : (size_t)w < len ? (size_t)w : len - 1;
+}
+
 /* ------------------------------------------------------------- reading */
 
 const char *

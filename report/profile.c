@@ -82,6 +82,35 @@ row_table(FILE *out, const struct model *m, const struct ptab *t, int user)
 	free(idx);
 }
 
+/*
+ * The rows of section i with ok runs but no profile, and why, as one
+ * note headed like the section ("Kernel profile, LOAD:" when no row of
+ * it had one); 1 if there were any.
+ */
+static int
+none_note(FILE *out, const struct model *m, size_t i, const char *load, int head)
+{
+	const struct group *g;
+	char buf[4096], why[512];
+	size_t k, n = 0;
+	int c = 0;
+
+	EACH(m, i, k, g) {
+		if (pmodel_none(why, sizeof(why), g) == 0 || n + 8 >= sizeof(buf))
+			continue;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s: %s", c++ ? "; " : "",
+		    m->rows[g->row].show, why);
+		if (n >= sizeof(buf))
+			n = sizeof(buf) - 1;
+	}
+	if (c == 0)
+		return 0;
+	if (head)
+		fprintf(out, "Kernel profile, %s:\n", load);
+	model_note(out, "no profile of %d row%s, left out: %s", c, c == 1 ? "" : "s", buf);
+	return 1;
+}
+
 int
 render_profile(FILE *out, const struct model *m)
 {
@@ -91,7 +120,7 @@ render_profile(FILE *out, const struct model *m)
 	int any = 0;
 
 	for (i = 0; i < m->nsect; i++) {
-		int n = 0;
+		int n = 0, left;
 
 		model_clean(load, sizeof(load), m->sect[i].load);
 		EACH(m, i, k, g) {
@@ -104,10 +133,10 @@ render_profile(FILE *out, const struct model *m)
 			if (g->prof->u.nsym)
 				row_table(out, m, &g->prof->u, 1);
 		}
-		if (n) {
-			any = 1;
+		left = none_note(out, m, i, load, n == 0);
+		if (n || left)
 			fputc('\n', out);
-		}
+		any |= n > 0;
 	}
 	if (!any)
 		fprintf(out, "Kernel profile: no profile record of an ok run (--profile, doc/contest.1)\n\n");
