@@ -2073,10 +2073,7 @@ report_mode(int argc, char **argv)
 {
 	const char *def[1] = { opt.log };
 	const char *const *logs = argc ? (const char *const *)argv : def;
-	char why[PATH_MAX + 160];
 
-	if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
-		errx(2, "--svg: %s", why);
 	report_data(&opt.ro);
 	signal(SIGPIPE, SIG_IGN);
 	if (opt.ro.verdict)

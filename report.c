@@ -7,10 +7,12 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "report/model.h"
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
@@ -175,6 +177,30 @@ out:
 	return rc;
 }
 
+/*
+ * The files the report writes besides its output, by option: each one a
+ * file outfile.c may write, and none of the logs (it would be written
+ * over as it is read).  Checked before any log is read; an output option
+ * joins this table.  0, or -1 after saying why.
+ */
+static int
+outputs_ok(const struct report_opts *o, int nlogs, const char *const logs[])
+{
+	const struct { const char *opt, *path; } out[] = {
+		{ "--svg", o->svg },
+	};
+	char why[PATH_MAX + 160];
+	size_t i;
+
+	for (i = 0; i < sizeof(out) / sizeof(out[0]); i++)
+		if (out[i].path && (out_not_input(out[i].path, logs, nlogs, why, sizeof(why)) < 0 ||
+		    out_open(out[i].path, OUT_CHECK, why, sizeof(why)) < 0)) {
+			warnx("%s: %s", out[i].opt, why);
+			return -1;
+		}
+	return 0;
+}
+
 int
 report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
@@ -186,6 +212,8 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		warnx("--bars goes with neither --format csv/json nor -c");
 		return 2;
 	}
+	if (outputs_ok(o, nlogs, logs) < 0)
+		return 2;
 	if (model_read(&m, o, nlogs, logs) < 0) {
 		model_free(&m);
 		return 1;
