@@ -36,6 +36,13 @@
 #define LOG_LABEL_MAX	63	/* longest label, bytes */
 #define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
 #define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
+/*
+ * What a writer appends to a line cut short (a crash, a full disk) before
+ * the next record: a last word that is no key=value, so the fragment never
+ * parses as a record, wherever it was cut; readers report such a line as
+ * a record cut short.
+ */
+#define LOG_CUT		" !cut"
 
 /* What a key belongs to (LOG_KEYS' last two columns). */
 #define LOG_RUN		1	/* a run's record */
