@@ -977,6 +977,7 @@ baseline_time(const struct invocation *iv)
 			sum += r.num[K_ELAPSED];
 			n++;
 		}
+	log_close(lr);
 	free(lr);
 	fclose(f);
 	return n ? sum / (double)n : 0;
@@ -1014,6 +1015,7 @@ against_known(const struct invocation *iv)
 				snprintf(other, sizeof(other), "%s with -j%ld", r->workload, r->jobs);
 		}
 	free(r);
+	log_close(lr);
 	free(lr);
 	fclose(f);
 	if (!found)

@@ -836,6 +836,7 @@ clear(struct rec *r)
 	r->pf.len = 0;
 	r->notes[0] = '\0';
 	r->notes_cut = 0;
+	r->copy = 0;
 }
 
 /* The keys a record of kind must have, as a bit set over fields[]. */
@@ -1219,6 +1220,88 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 	return check(r, seen, empty, why, whylen);
 }
 
+/* ---------------------------------------------------------- the runs read */
+
+/* FNV-1a 64 of s and its end, into h. */
+static unsigned long long
+mix_str(unsigned long long h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (h ^ 0xff) * 1099511628211ULL;
+}
+
+/* The hash of r's identity (log.h, struct logseen); never 0. */
+static unsigned long long
+identity(const struct rec *r)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	const char *parts[4] = { r->load, r->inv, r->date, r->end };
+	size_t i;
+
+	h = (h ^ (unsigned long long)kind_of(r)) * 1099511628211ULL;
+	h = (h ^ (unsigned long long)rec_config_hash(r)) * 1099511628211ULL;
+	for (i = 0; i < 4; i++)
+		h = mix_str(h, parts[i]);
+	h = (h ^ (unsigned long long)r->run) * 1099511628211ULL;
+	h = (h ^ (unsigned long long)r->round) * 1099511628211ULL;
+	/* spread every bit over the parts and the slots (splitmix64's finish) */
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h ? h : 1;
+}
+
+int
+log_seen(struct logseen *s, const struct rec *r)
+{
+	unsigned long long h = identity(r);
+	struct logseen_part *p = &s->part[h >> (64 - LOG_SEEN_BITS)];
+	size_t i, j;
+
+	if (2 * (p->n + 1) > p->cap) {	/* at most half full: short probes */
+		size_t ncap = p->cap ? 2 * p->cap : 64;
+		unsigned long long *ns = calloc(ncap, sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		for (i = 0; i < p->cap; i++) {
+			if (p->slot[i] == 0)
+				continue;
+			for (j = p->slot[i] & (ncap - 1); ns[j]; j = (j + 1) & (ncap - 1))
+				;
+			ns[j] = p->slot[i];
+		}
+		free(p->slot);
+		p->slot = ns;
+		p->cap = ncap;
+	}
+	for (j = h & (p->cap - 1); p->slot[j]; j = (j + 1) & (p->cap - 1))
+		if (p->slot[j] == h) {
+			s->copies++;
+			return 1;
+		}
+	p->slot[j] = h;
+	p->n++;
+	return 0;
+}
+
+void
+log_seen_free(struct logseen *s)
+{
+	size_t i;
+
+	for (i = 0; i < LOG_SEEN_PARTS; i++)
+		free(s->part[i].slot);
+	memset(s, 0, sizeof(*s));
+}
+
+void
+log_close(struct logreader *lr)
+{
+	log_seen_free(&lr->own);
+}
+
 /* Refill lr->buf keeping the unread tail; 0 at end of file. */
 static size_t
 refill(struct logreader *lr)
@@ -1294,6 +1377,21 @@ log_next(struct logreader *lr, struct rec *r)
 			rc = -1;
 		} else {
 			rc = log_parse(line, r, why, sizeof(why));
+		}
+		if (rc == 1 && !r->snapshot) {
+			/* a run's record or profile: once, however often the logs hold it */
+			if ((rc = log_seen(lr->seen ? lr->seen : &lr->own, r)) < 0) {
+				lr->err = ENOMEM;
+				return 0;
+			}
+			if (rc == 0)
+				return 1;
+			lr->copies++;
+			if (lr->keep_copies) {
+				r->copy = 1;
+				return 1;
+			}
+			continue;
 		}
 		if (rc == 1)
 			return 1;

@@ -28,12 +28,13 @@ any_ok(const struct model *m)
 	return 0;
 }
 
-/* The notes after the text views: what LABEL#N are, boxes that differ. */
+/* The notes after the text views: what LABEL#N are, boxes that differ, copies dropped. */
 static void
 text_notes(FILE *out, const struct model *m)
 {
 	model_variants(out, m);
 	model_snap_notes(out, m);
+	model_copies(out, m);
 }
 
 static int

@@ -279,6 +279,7 @@ struct group {
 	double req_t[2];	/* the request thresholds of its first record that has them, ms */
 	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
+	long copies;		/* its runs' records read again (a log named twice): dropped */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
@@ -337,6 +338,7 @@ struct model {
 	struct group **hash;
 	size_t nhash;		/* power of two */
 	struct index rowidx, labidx, snapidx;
+	struct logseen seen;	/* the runs read, over every log: a copy is dropped (log.h) */
 	struct group *last;	/* the previous record's group */
 	struct snaprow *snaps;
 	size_t nsnaps, capsnaps;
@@ -423,6 +425,7 @@ void model_note(FILE *, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void model_notes(FILE *, const struct model *, size_t sect, int ratios);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
+void model_copies(FILE *, const struct model *);
 
 /* model.c: log content made safe to print */
 void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */

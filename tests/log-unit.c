@@ -500,6 +500,7 @@ records(const char *path, struct logreader *lr)
 	lr->quiet = 1;
 	while (log_next(lr, &r))
 		count++;
+	log_close(lr);
 	fclose(f);
 	return count;
 }
@@ -578,6 +579,7 @@ said(const char *path, char *out, size_t len)
 	fflush(stderr);
 	dup2(fd, 2);
 	close(fd);
+	log_close(&lr);
 	rewind(e);
 	n = fread(out, 1, len - 1, e);
 	out[n] = '\0';
@@ -654,6 +656,92 @@ test_cut(void)
 	unlink(path);
 }
 
+/* Write lines (each ending in a newline) to path. */
+static void
+put_lines(const char *path, const char *lines)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (f) {
+		fputs(lines, f);
+		fclose(f);
+	}
+}
+
+/*
+ * A run read twice (a log merged with its copy, one log named twice) is
+ * one run: one identity (kind, host, label, load, inv, date, end, run,
+ * round), and anything else is another run; one set can span readers.
+ */
+static void
+test_copies(void)
+{
+	static char lines[4 * LOG_LINE_MAX], line[LOG_LINE_MAX + 1];
+	const char *path = "log-unit-copies.tmp";
+	static struct rec a, r;
+	struct logreader lr;
+	struct logseen seen = { 0 };
+	int n = 0, i, copies = 0;
+	FILE *f;
+
+	sample(&a);
+	lines[0] = '\0';
+	for (i = 0; i < 6; i++) {
+		/* the record, the same again, another run, round, inv, date */
+		if (i == 2)
+			a.run = 3;
+		if (i == 3)
+			a.round = 2;
+		if (i == 4)
+			strcpy(a.inv, "1796260216.24874");
+		if (i == 5)
+			strcpy(a.date, "2026-12-02T09:13:37Z");
+		log_format(&a, line, sizeof(line));
+		strcat(lines, line);
+	}
+	/* its profile: a record of its own */
+	a.prof = 1;
+	strcpy(a.profile, "kernel");
+	rec_set(&a, K_PROF_HZ, 997);
+	rec_set(&a, K_PROF_KERNEL, 1);
+	rec_set(&a, K_PROF_IDLE, 0);
+	rec_set(&a, K_PROF_LOST, 0);
+	log_format(&a, line, sizeof(line));
+	strcat(lines, line);
+	put_lines(path, lines);
+	CHECK(records(path, &lr) == 6 && lr.copies == 1 && lr.bad == 0);
+
+	/* two readers of one set: the second log's runs are all copies */
+	for (i = 0; i < 2; i++) {
+		memset(&lr, 0, sizeof(lr));
+		if ((f = fopen(path, "r")) == NULL)
+			break;
+		lr.f = f;
+		lr.name = path;
+		lr.seen = &seen;
+		lr.keep_copies = 1;
+		while (log_next(&lr, &r)) {
+			n++;
+			copies += r.copy;
+		}
+		log_close(&lr);
+		fclose(f);
+	}
+	CHECK(n == 14 && copies == 8 && seen.copies == 8);
+	log_seen_free(&seen);
+
+	/* 200,000 runs: none taken for another as the set grows; each again: a copy */
+	sample(&a);
+	for (n = 0, i = 0; i < 400000; i++) {
+		a.run = i % 200000 + 1;
+		n += log_seen(&seen, &a);
+	}
+	CHECK(n == 200000 && seen.copies == 200000);
+	log_seen_free(&seen);
+	unlink(path);
+}
+
 /*
  * Labels as writers write them: one -k takes, or one made of a kernel
  * release; a label with '#' (raw or %23) could print as another's
@@ -709,6 +797,7 @@ main(void)
 	profile();
 	profile_refused();
 	test_cut();
+	test_copies();
 	test_labels();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;
