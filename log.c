@@ -1222,29 +1222,37 @@ log_parse(const char *line, struct rec *r, char *why, size_t whylen)
 
 /* ---------------------------------------------------------- the runs read */
 
-/* FNV-1a 64 of s and its end, into h. */
+/* s and its length into h, eight bytes at a time. */
 static unsigned long long
 mix_str(unsigned long long h, const char *s)
 {
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (h ^ 0xff) * 1099511628211ULL;
+	size_t n = strlen(s), i;
+	unsigned long long w;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s + i, n - i);	/* the last 0 to 7 bytes */
+	h = (h ^ w ^ (unsigned long long)n << 56) * 0x9e3779b97f4a7c15ULL;
+	return h ^ h >> 29;
 }
 
 /* The hash of r's identity (log.h, struct logseen); never 0. */
 static unsigned long long
 identity(const struct rec *r)
 {
-	unsigned long long h = 14695981039346656037ULL;
-	const char *parts[4] = { r->load, r->inv, r->date, r->end };
+	const char *parts[10] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r),
+	    r->load, r->inv, r->date, r->end };
+	unsigned long long h = (unsigned long long)kind_of(r);
 	size_t i;
 
-	h = (h ^ (unsigned long long)kind_of(r)) * 1099511628211ULL;
-	h = (h ^ (unsigned long long)rec_config_hash(r)) * 1099511628211ULL;
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 10; i++)
 		h = mix_str(h, parts[i]);
-	h = (h ^ (unsigned long long)r->run) * 1099511628211ULL;
-	h = (h ^ (unsigned long long)r->round) * 1099511628211ULL;
+	h = (h ^ (unsigned long long)r->jobs) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ (unsigned long long)r->run << 32 ^ (unsigned long long)r->round) * 0xbf58476d1ce4e5b9ULL;
 	/* spread every bit over the parts and the slots (splitmix64's finish) */
 	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
