@@ -51,6 +51,19 @@ sample(struct rec *r)
 
 static int parse(const char *, struct rec *, char *);
 
+/* r (a run, as sample made it) made its kernel profile's record: ok, mode, 997 Hz, kernel samples. */
+static void
+prof_of(struct rec *r, const char *mode, double kernel)
+{
+	r->prof = 1;
+	strcpy(r->status, "ok");
+	strcpy(r->profile, mode);
+	rec_set(r, K_PROF_HZ, 997);
+	rec_set(r, K_PROF_KERNEL, kernel);
+	rec_set(r, K_PROF_IDLE, 0);
+	rec_set(r, K_PROF_LOST, 0);
+}
+
 /*
  * A run's kernel profile: its own kind of record (prof=1), the run's
  * identity and configuration, the numbers, and the lists: names with
@@ -66,13 +79,8 @@ profile(void)
 	int n, i;
 
 	sample(&a);
-	a.prof = 1;
-	strcpy(a.status, "ok");
-	strcpy(a.profile, "all");
-	rec_set(&a, K_PROF_HZ, 997);
-	rec_set(&a, K_PROF_KERNEL, 12345);
+	prof_of(&a, "all", 12345);
 	rec_set(&a, K_PROF_IDLE, 10);
-	rec_set(&a, K_PROF_LOST, 0);
 	rec_set(&a, K_PROF_JOB, 12000);
 	rec_set(&a, K_PROF_USER, 7);
 	rec_set(&a, K_PROF_CPU, 0.0123);
@@ -99,12 +107,7 @@ profile(void)
 
 	/* 400 long names: the line holds what fits, whole entries only */
 	sample(&a);
-	a.prof = 1;
-	strcpy(a.profile, "kernel");
-	rec_set(&a, K_PROF_HZ, 997);
-	rec_set(&a, K_PROF_KERNEL, 1e6);
-	rec_set(&a, K_PROF_IDLE, 0);
-	rec_set(&a, K_PROF_LOST, 0);
+	prof_of(&a, "kernel", 1e6);
 	for (i = 0; i < LOG_KSYM_MAX; i++) {
 		snprintf(name, sizeof(name), "a_rather_long_kernel_function_name_number_%d", i);
 		if (rec_sym_add(&a, 0, name, 1000 - i) < 0)
@@ -126,6 +129,14 @@ profile(void)
 static void
 profile_refused(void)
 {
+	static const struct { const char *tail, *why; } sums[] = {	/* why: NULL when read */
+		{ "5:a,3:b", "prof_kernel=5" },
+		{ "5:a prof_unknown=1", "prof_unknown" },
+		{ "4:a prof_unknown=1 prof_job=3 prof_rest=2", NULL },
+		{ "4:a prof_job=3 prof_load=2 prof_rest=1", "prof_job" },
+		{ "4:a usym=2:cc1", "usym" },
+		{ "4:a prof_user=2 usym=2:cc1", NULL },
+	};
 	static struct rec a, b;
 	char buf[LOG_LINE_MAX + 1], why[160], line[LOG_LINE_MAX * 2];
 	int n, i;
@@ -151,19 +162,14 @@ profile_refused(void)
 	CHECK(parse(line, &b, why) == -1);
 	strcpy(line + n, "3:a,2:b%2Cc");
 	CHECK(parse(line, &b, why) == 1 && b.pf.nk == 2 && !strcmp(rec_sym_name(&b, 0, 1), "b,c"));
-	/* counts over their totals: shares over 100% */
-	strcpy(line + n, "5:a,3:b");
-	CHECK(parse(line, &b, why) == -1 && strstr(why, "prof_kernel=5"));
-	strcpy(line + n, "5:a prof_unknown=1");
-	CHECK(parse(line, &b, why) == -1 && strstr(why, "prof_unknown"));
-	strcpy(line + n, "4:a prof_unknown=1 prof_job=3 prof_rest=2");
-	CHECK(parse(line, &b, why) == 1);
-	strcpy(line + n, "4:a prof_job=3 prof_load=2 prof_rest=1");
-	CHECK(parse(line, &b, why) == -1 && strstr(why, "prof_job"));
-	strcpy(line + n, "4:a usym=2:cc1");
-	CHECK(parse(line, &b, why) == -1 && strstr(why, "usym"));
-	strcpy(line + n, "4:a prof_user=2 usym=2:cc1");
-	CHECK(parse(line, &b, why) == 1);
+	/* counts over their totals (prof_kernel=5): shares over 100% */
+	for (i = 0; i < (int)(sizeof(sums) / sizeof(sums[0])); i++) {
+		strcpy(line + n, sums[i].tail);
+		if (sums[i].why == NULL)
+			CHECK(parse(line, &b, why) == 1);
+		else
+			CHECK(parse(line, &b, why) == -1 && strstr(why, sums[i].why));
+	}
 	line[n] = '\0';
 	for (i = 0; i < LOG_KSYM_MAX + 1; i++)
 		strcat(line, i ? ",1:x" : "1:x");
@@ -608,13 +614,7 @@ test_cut(void)
 	for (kind = 0; kind < 3; kind++) {
 		sample(&a);
 		if (kind == 1) {	/* a profile record, cut inside its list */
-			a.prof = 1;
-			strcpy(a.status, "ok");
-			strcpy(a.profile, "kernel");
-			rec_set(&a, K_PROF_HZ, 997);
-			rec_set(&a, K_PROF_KERNEL, 100);
-			rec_set(&a, K_PROF_IDLE, 0);
-			rec_set(&a, K_PROF_LOST, 0);
+			prof_of(&a, "kernel", 100);
 			rec_sym_add(&a, 0, "mod_a [mod]", 60);
 			rec_sym_add(&a, 0, "b", 30);
 		}
@@ -701,12 +701,7 @@ test_copies(void)
 		strcat(lines, line);
 	}
 	/* its profile: a record of its own */
-	a.prof = 1;
-	strcpy(a.profile, "kernel");
-	rec_set(&a, K_PROF_HZ, 997);
-	rec_set(&a, K_PROF_KERNEL, 1);
-	rec_set(&a, K_PROF_IDLE, 0);
-	rec_set(&a, K_PROF_LOST, 0);
+	prof_of(&a, "kernel", 1);
 	log_format(&a, line, sizeof(line));
 	strcat(lines, line);
 	put_lines(path, lines);
