@@ -2076,6 +2076,7 @@ report_mode(int argc, char **argv)
 	const char *def[1] = { opt.log };
 	const char *const *logs = argc ? (const char *const *)argv : def;
 
+	opt.ro.log = opt.log;	/* read or not, never written over by an output */
 	report_data(&opt.ro);
 	signal(SIGPIPE, SIG_IGN);
 	if (opt.ro.verdict)

@@ -273,8 +273,8 @@ out_not_input(const char *path, const char *const in[], int n, char *why, size_t
 			if (strcmp(a, b))
 				continue;
 		}
-		return refuse(why, whylen, EEXIST, "'%s' is %s%s%s, read by this report: refused "
-		    "(it would be written over)", path, strcmp(in[i], "-") ? "the log '" : "standard input",
+		return refuse(why, whylen, EEXIST, "'%s' is %s%s%s: refused (it would be written over)",
+		    path, strcmp(in[i], "-") ? "the log '" : "standard input, a log read",
 		    strcmp(in[i], "-") ? in[i] : "", strcmp(in[i], "-") ? "'" : "");
 	}
 	return 0;

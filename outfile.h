@@ -30,12 +30,12 @@ enum out_how {
 int out_open(const char *path, enum out_how how, char *why, size_t whylen);
 
 /*
- * Is path one of the files contest reads, in[0] to in[n - 1] ("-" is
- * standard input)?  The same file (device and inode, links followed), or
- * where either is absent the same name (its directory resolved).  An
- * output that is an input would be written over as it is read: every
- * output file of the report is checked so before any log is read.  0 if
- * not; -1 with errno EEXIST and why filled.
+ * Is path one of the logs in[0] to in[n - 1] ("-" is standard input)?
+ * The same file (device and inode, links followed), or where either is
+ * absent the same name (its directory resolved).  An output that is a
+ * log would be written over: every output file of the report is checked
+ * so, against the logs it reads and the log runs append to, before any
+ * log is read.  0 if not; -1 with errno EEXIST and why filled.
  */
 int out_not_input(const char *path, const char *const in[], int n, char *why, size_t whylen);
 

@@ -180,9 +180,10 @@ out:
 
 /*
  * The files the report writes besides its output, by option: each one a
- * file outfile.c may write, and none of the logs (it would be written
- * over as it is read).  Checked before any log is read; an output option
- * joins this table.  0, or -1 after saying why.
+ * file outfile.c may write, and none of the logs it reads nor the log
+ * runs append to (o->log): it would be written over.  Checked before any
+ * log is read; an output option joins this table.  0, or -1 after saying
+ * why.
  */
 static int
 outputs_ok(const struct report_opts *o, int nlogs, const char *const logs[])
@@ -190,11 +191,13 @@ outputs_ok(const struct report_opts *o, int nlogs, const char *const logs[])
 	const struct { const char *opt, *path; } out[] = {
 		{ "--svg", o->svg },
 	};
+	const char *const runlog[1] = { o->log };
 	char why[PATH_MAX + 160];
 	size_t i;
 
 	for (i = 0; i < sizeof(out) / sizeof(out[0]); i++)
 		if (out[i].path && (out_not_input(out[i].path, logs, nlogs, why, sizeof(why)) < 0 ||
+		    (o->log && out_not_input(out[i].path, runlog, 1, why, sizeof(why)) < 0) ||
 		    out_open(out[i].path, OUT_CHECK, why, sizeof(why)) < 0)) {
 			warnx("%s: %s", out[i].opt, why);
 			return -1;

@@ -1,5 +1,6 @@
 # Issue 29, item 1: an output file of the report that is one of the logs
-# it reads is refused with exit 2 before anything is read or written,
+# it reads, or the log runs append to (-l LOG, default contest.log, read
+# or not), is refused with exit 2 before anything is read or written,
 # whatever the spelling: --svg naming the default log (meant as "render
 # contest.log"), -l LOG or an operand, standard input ('-') redirected
 # from it, a symbolic or a hard link to it, an absolute against a
@@ -18,7 +19,7 @@ refused() {	# refused WHAT ARGS...: exit 2 naming the log, L untouched
 	cp keep L
 	[ -e contest.log ] && cp keep contest.log
 	expect 2 "$CONTEST" -r "$@"
-	grep -q "^contest: --svg: '.*' is .*, read by this report: refused (it would be written over)$" stderr ||
+	grep -q "^contest: --svg: '.*' is .*: refused (it would be written over)$" stderr ||
 	    fail "$what: $(cat stderr)"
 	cmp -s L keep || fail "$what: the log was written: $(head -c 60 L)"
 	[ ! -e contest.log ] || cmp -s contest.log keep || fail "$what: contest.log was written"
@@ -28,8 +29,12 @@ refused() {	# refused WHAT ARGS...: exit 2 naming the log, L untouched
 cp L contest.log
 refused "the default log" --svg contest.log
 grep -q "'contest.log' is the log 'contest.log'" stderr || fail "message: $(cat stderr)"
+refused "the default log, not read" --svg contest.log keep
 rm contest.log
+refused "the default log, absent" --svg contest.log keep
+[ ! -e contest.log ] || fail "contest.log made"
 refused "-l" -l L --svg L
+refused "-l, not read" -l L --svg L keep
 refused "an operand" --svg L L
 refused "one of three" --svg L keep keep L
 refused "an absolute name" --svg "$T/L" ./L
@@ -43,7 +48,7 @@ refused "a hard link" --svg H L
 rm H
 cp keep L
 "$CONTEST" -r --svg L - < L > stdout 2> stderr
-[ $? -eq 2 ] && grep -q "'L' is standard input" stderr && cmp -s L keep || fail "stdin: $(cat stderr)"
+[ $? -eq 2 ] && grep -q "'L' is standard input, a log read" stderr && cmp -s L keep || fail "stdin: $(cat stderr)"
 expect 2 "$CONTEST" -r --svg new.log new.log
 grep -q "'new.log' is the log 'new.log'" stderr && [ ! -e new.log ] || fail "absent log: $(cat stderr)"
 # what is no log is written as before
