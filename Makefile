@@ -41,8 +41,8 @@ loads/tarc.o loads/tarx.o loads/ustar.o: loads/ustar.h
 # installed.  Named COMPONENT-KIND.c: -unit a unit test, -solo the
 # component run alone for tests and benches, -bench for make bench only.
 # Each links what it tests and $(UTIL).
-TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/stats-unit.bin tests/sys-unit.bin \
-	tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
+TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/log-solo.bin tests/stats-unit.bin \
+	tests/sys-unit.bin tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
 	tests/sizing-unit.bin tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin \
 	tests/profile-solo.bin tests/profile-sim.bin \
 	tests/req-unit.bin tests/req-bench.bin
@@ -53,6 +53,8 @@ tests/util-unit.bin: tests/util-unit.c $(UTIL) $(HDR)
 	$(TESTLINK) tests/util-unit.c $(UTIL) $(LDLIBS)
 tests/log-unit.bin: tests/log-unit.c log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/log-unit.c log.o $(UTIL) $(LDLIBS)
+tests/log-solo.bin: tests/log-solo.c log.o $(UTIL) $(HDR)
+	$(TESTLINK) tests/log-solo.c log.o $(UTIL) $(LDLIBS)
 tests/report-solo.bin: tests/report-solo.c $(REPORT) log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/report-solo.c $(REPORT) log.o $(UTIL) $(LDLIBS)
 tests/stats-unit.bin: tests/stats-unit.c report/stats.o $(UTIL) $(HDR)

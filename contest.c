@@ -1037,6 +1037,7 @@ baseline_time(const struct invocation *iv)
 			sum += r.num[K_ELAPSED];
 			n++;
 		}
+	log_close(lr);
 	free(lr);
 	fclose(f);
 	return n ? sum / (double)n : 0;
@@ -2226,10 +2227,8 @@ report_mode(int argc, char **argv)
 {
 	const char *def[1] = { opt.log };
 	const char *const *logs = argc ? (const char *const *)argv : def;
-	char why[PATH_MAX + 160];
 
-	if (opt.ro.svg && out_open(opt.ro.svg, OUT_CHECK, why, sizeof(why)) < 0)
-		errx(2, "--svg: %s", why);
+	opt.ro.log = opt.log;	/* read or not, never written over by an output */
 	report_data(&opt.ro);
 	signal(SIGPIPE, SIG_IGN);
 	if (opt.ro.verdict)

@@ -666,15 +666,19 @@ log_format(const struct rec *r, char *buf, size_t len)
 	return (int)n;
 }
 
+/* What ends a fragment: LOG_CUT and a newline, written before the record. */
+#define HEAL	(sizeof(LOG_CUT) - 1 + 1)
+
 int
 log_append(const char *path, const struct rec *r, char *why, size_t whylen)
 {
-	static char buf[LOG_LINE_MAX + 2];	/* not on the stack: contest runs under ulimit -s 64 */
+	static char buf[HEAL + LOG_LINE_MAX + 1];	/* not on the stack: contest runs under ulimit -s 64 */
 	struct stat st;
-	int fd, n, saved, heal = 0;
+	int fd, n, saved;
+	size_t heal = 0;
 	char last;
 
-	if ((n = log_format(r, buf + 1, sizeof(buf) - 1)) < 0) {
+	if ((n = log_format(r, buf + HEAL, sizeof(buf) - HEAL)) < 0) {
 		snprintf(why, whylen, "the record does not fit in a line");
 		errno = EOVERFLOW;
 		return -1;
@@ -688,10 +692,14 @@ log_append(const char *path, const struct rec *r, char *why, size_t whylen)
 		;
 	if (fstat(fd, &st) < 0)
 		goto fail;
-	if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
-		heal = 1;	/* a fragment: end it, so it stays one bad line */
-	buf[0] = '\n';
-	if (write_all(fd, buf + 1 - heal, (size_t)n + (size_t)heal) < 0) {
+	/* a fragment (a record cut short) ends in LOG_CUT, so that it stays
+	 * one bad line whatever byte it was cut at; a log that cannot be read
+	 * back gets it too, which after a whole line is a line of LOG_CUT
+	 * alone, and readers pass over it */
+	if (st.st_size > 0 && (pread(fd, &last, 1, st.st_size - 1) != 1 || last != '\n'))
+		heal = HEAL;
+	memcpy(buf, LOG_CUT "\n", HEAL);
+	if (write_all(fd, buf + HEAL - heal, (size_t)n + heal) < 0) {
 		saved = errno;
 		if (ftruncate(fd, st.st_size) < 0) {
 			/* cannot cut it back: the next append ends the fragment */
@@ -828,6 +836,7 @@ clear(struct rec *r)
 	r->pf.len = 0;
 	r->notes[0] = '\0';
 	r->notes_cut = 0;
+	r->copy = 0;
 }
 
 /* The keys a record of kind must have, as a bit set over fields[]. */
@@ -852,6 +861,30 @@ required(int kind)
 	return req[kind == LOG_SNAP ? 1 : kind == LOG_PROF ? 2 : 0];
 }
 
+/*
+ * Is val (vlen bytes) a number as writers write it (printf's %f, %d,
+ * %ld): an optional '-' (of -0.000), digits and, unless whole, perhaps a
+ * '.' and digits?  Nothing else that strtod or strtol would take: no
+ * hex, exponent, '+', leading white space, inf or nan.
+ */
+static int
+decimal(const char *val, size_t vlen, int whole)
+{
+	size_t i = val[0] == '-', d;
+
+	for (d = i; i < vlen && val[i] >= '0' && val[i] <= '9'; i++)
+		;
+	if (i == d)
+		return 0;
+	if (i < vlen && val[i] == '.' && !whole) {
+		for (d = ++i; i < vlen && val[i] >= '0' && val[i] <= '9'; i++)
+			;
+		if (i == d)
+			return 0;
+	}
+	return i == vlen;
+}
+
 /* A number's value into r; -1 after saying why. */
 static int
 number(const struct field *f, const char *key, size_t klen, const char *val, size_t vlen,
@@ -863,7 +896,7 @@ number(const struct field *f, const char *key, size_t klen, const char *val, siz
 
 	if (f->type != T_NUM && fastlong(val, vlen, &v))
 		goto whole;
-	if (vlen == 0 || vlen >= sizeof(tmp))
+	if (vlen == 0 || vlen >= sizeof(tmp) || !decimal(val, vlen, f->type != T_NUM))
 		return badnum(why, whylen, key, klen, val, vlen,
 		    f->type == T_NUM ? LOG_NUM_MAX : 1e9);
 	memcpy(tmp, val, vlen);
@@ -919,6 +952,64 @@ list(const char *key, size_t klen, const char *val, size_t vlen, int user, struc
 	return 0;
 }
 
+/*
+ * Is s a label writers write: one -k takes (log_label_ok), or one
+ * log_label_make makes of a kernel release?  A '#' in a label would let
+ * a row print as another's LABEL#N.
+ */
+static int
+label_logged(const char *s)
+{
+	static char last[LOG_LABEL_MAX + 1];	/* the last that was one: most records repeat it */
+	char raw[LOG_LABEL_MAX + 1], made[LOG_LABEL_MAX + 1], why[320];
+	int ok;
+
+	if (!strcmp(s, last))
+		return 1;
+	if (strchr(s, '%') == NULL)
+		ok = log_label_ok(s, why, sizeof(why)) == 0;
+	else
+		ok = decode(s, strlen(s), raw, sizeof(raw)) == 0 &&
+		    log_label_make(raw, made, sizeof(made)) == 0 && !strcmp(made, s);
+	if (ok)
+		snprintf(last, sizeof(last), "%s", s);
+	return ok;
+}
+
+/*
+ * A profile's counts against their totals: the kernel samples listed
+ * (ksym) and those no symbol covers (prof_unknown), and the parts of the
+ * run (prof_job, prof_load, prof_probe, prof_rest), are each at most
+ * prof_kernel; usym's samples at most prof_user.  0, or -1 after saying
+ * why: shares over 100% are no measure.
+ */
+static int
+prof_sums(const struct rec *r, char *why, size_t whylen)
+{
+	const double *n = r->num;
+	double k = n[K_PROF_UNKNOWN], u = 0, parts = 0;
+	int i;
+
+	for (i = 0; i < r->pf.nk; i++)
+		k += r->pf.k[i].n;
+	for (i = 0; i < r->pf.nu; i++)
+		u += r->pf.u[i].n;
+	for (i = K_PROF_JOB; i <= K_PROF_REST; i++)
+		parts += n[i];
+	if (k > n[K_PROF_KERNEL])
+		snprintf(why, whylen, "ksym and prof_unknown count %.0f kernel samples, over "
+		    "prof_kernel=%.0f", k, n[K_PROF_KERNEL]);
+	else if (parts > n[K_PROF_KERNEL])
+		snprintf(why, whylen, "prof_job, prof_load, prof_probe and prof_rest add up to %.0f, "
+		    "over prof_kernel=%.0f", parts, n[K_PROF_KERNEL]);
+	else if (u > n[K_PROF_USER])
+		snprintf(why, whylen, "usym counts %.0f user samples, over prof_user=%.0f", u,
+		    n[K_PROF_USER]);
+	else
+		return 0;
+	return -1;
+}
+
 /* After the keys: what a record of its kind needs; 1 or -1 */
 static int
 check(struct rec *r, const unsigned long long *seen, const struct field *empty, char *why,
@@ -952,8 +1043,17 @@ check(struct rec *r, const unsigned long long *seen, const struct field *empty, 
 		snprintf(why, whylen, "log format version %d not known", r->version);
 		return -1;
 	}
+	if (!label_logged(r->label)) {
+		char vis[80];
+		log_vis(vis, sizeof(vis), r->label, strlen(r->label));
+		snprintf(why, whylen, "label '%s' is not one contest writes (-k refuses it, and no "
+		    "kernel release makes it)", vis);
+		return -1;
+	}
 	if (r->snapshot)
 		return 1;
+	if (r->prof && prof_sums(r, why, whylen) < 0)
+		return -1;
 	if (strcmp(r->status, ST_OK) && strcmp(r->status, ST_FAILED) && strcmp(r->status, ST_INVALID) &&
 	    strcmp(r->status, ST_TIMEOUT)) {
 		char vis[80];
@@ -1009,6 +1109,43 @@ nexthint(const char *key, const char *lend, size_t i)
 	return 1;
 }
 
+/* Does the line (n bytes) end in LOG_CUT: a fragment a writer ended? */
+static int
+cut_short(const char *line, size_t n)
+{
+	size_t k = sizeof(LOG_CUT) - 1;
+
+	return n >= k && memcmp(line + n - k, LOG_CUT, k) == 0;
+}
+
+/*
+ * What the line (n bytes) is before its keys are read: 1 a record to
+ * read; 0 a comment, a blank line, or LOG_CUT alone (written after a
+ * whole line); -1 not a record, why says.
+ */
+static int
+line_kind(const char *line, size_t n, char *why, size_t whylen)
+{
+	size_t sp = strspn(line, " ");
+
+	if (line[sp] == '\0' || line[sp] == '#')
+		return 0;
+	if (cut_short(line, n)) {
+		if (sp + sizeof(LOG_CUT) - 2 == n)
+			return 0;
+		snprintf(why, whylen, "record cut short (a crash or a full disk as it was written): "
+		    "not read");
+		return -1;
+	}
+	if (sp > 0)
+		snprintf(why, whylen, "record starts with a space");
+	else if (n >= LOG_LINE_MAX)
+		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
+	else
+		return 1;
+	return -1;
+}
+
 static int parse(const char *line, struct rec *r, char *why, size_t whylen);
 
 /*
@@ -1042,17 +1179,12 @@ parse(const char *line, struct rec *r, char *why, size_t whylen)
 {
 	unsigned long long seen[SEENW] = { 0 };
 	const struct field *empty = NULL;
-	const char *p = line, *lend;
+	const char *p = line, *lend = line + strlen(line);
 	size_t i, hint = 0;
+	int rc;
 
-	while (*p == ' ')
-		p++;
-	if (*p == '\0' || *p == '#')
-		return 0;
-	if ((lend = line + strlen(line)) >= line + LOG_LINE_MAX) {
-		snprintf(why, whylen, "line longer than %d bytes", LOG_LINE_MAX - 1);
-		return -1;
-	}
+	if ((rc = line_kind(line, (size_t)(lend - line), why, whylen)) < 1)
+		return rc;
 	if (!keys_indexed)
 		index_keys();
 	clear(r);
@@ -1116,6 +1248,96 @@ parse(const char *line, struct rec *r, char *why, size_t whylen)
 	return check(r, seen, empty, why, whylen);
 }
 
+/* ---------------------------------------------------------- the runs read */
+
+/* s and its length into h, eight bytes at a time. */
+static unsigned long long
+mix_str(unsigned long long h, const char *s)
+{
+	size_t n = strlen(s), i;
+	unsigned long long w;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s + i, n - i);	/* the last 0 to 7 bytes */
+	h = (h ^ w ^ (unsigned long long)n << 56) * 0x9e3779b97f4a7c15ULL;
+	return h ^ h >> 29;
+}
+
+/* The hash of r's identity (log.h, struct logseen); never 0. */
+static unsigned long long
+identity(const struct rec *r)
+{
+	const char *parts[10] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r),
+	    r->load, r->inv, r->date, r->end };
+	unsigned long long h = (unsigned long long)kind_of(r);
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		h = mix_str(h, parts[i]);
+	h = (h ^ (unsigned long long)r->jobs) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ (unsigned long long)r->run << 32 ^ (unsigned long long)r->round) * 0xbf58476d1ce4e5b9ULL;
+	/* spread every bit over the parts and the slots (splitmix64's finish) */
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h ? h : 1;
+}
+
+int
+log_seen(struct logseen *s, const struct rec *r)
+{
+	unsigned long long h = identity(r);
+	struct logseen_part *p = &s->part[h >> (64 - LOG_SEEN_BITS)];
+	size_t i, j;
+
+	if (2 * (p->n + 1) > p->cap) {	/* at most half full: short probes */
+		size_t ncap = p->cap ? 2 * p->cap : 64;
+		unsigned long long *ns = calloc(ncap, sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		for (i = 0; i < p->cap; i++) {
+			if (p->slot[i] == 0)
+				continue;
+			for (j = p->slot[i] & (ncap - 1); ns[j]; j = (j + 1) & (ncap - 1))
+				;
+			ns[j] = p->slot[i];
+		}
+		free(p->slot);
+		p->slot = ns;
+		p->cap = ncap;
+	}
+	for (j = h & (p->cap - 1); p->slot[j]; j = (j + 1) & (p->cap - 1))
+		if (p->slot[j] == h) {
+			s->copies++;
+			return 1;
+		}
+	p->slot[j] = h;
+	p->n++;
+	return 0;
+}
+
+void
+log_seen_free(struct logseen *s)
+{
+	size_t i;
+
+	for (i = 0; i < LOG_SEEN_PARTS; i++)
+		free(s->part[i].slot);
+	memset(s, 0, sizeof(*s));
+}
+
+void
+log_close(struct logreader *lr)
+{
+	log_seen_free(&lr->own);
+}
+
 /* Refill lr->buf keeping the unread tail; 0 at end of file. */
 static size_t
 refill(struct logreader *lr)
@@ -1148,7 +1370,7 @@ log_next(struct logreader *lr, struct rec *r)
 
 		nl = memchr(line, '\n', avail);
 		if (nl == NULL) {
-			if (avail >= LOG_LINE_MAX) {
+			if (avail >= LOG_LINE_MAX + sizeof(LOG_CUT)) {
 				/* over-long: drop what we hold, skip to the next newline */
 				if (!lr->skipping) {
 					lr->lineno++;
@@ -1186,11 +1408,26 @@ log_next(struct logreader *lr, struct rec *r)
 		if (memchr(line, '\0', n) != NULL) {
 			snprintf(why, sizeof(why), "NUL byte in line");
 			rc = -1;
-		} else if (n >= LOG_LINE_MAX) {
+		} else if (n >= LOG_LINE_MAX && !cut_short(line, n)) {
 			snprintf(why, sizeof(why), "line longer than %d bytes", LOG_LINE_MAX - 1);
 			rc = -1;
 		} else {
 			rc = log_parse(line, r, why, sizeof(why));
+		}
+		if (rc == 1 && !r->snapshot) {
+			/* a run's record or profile: once, however often the logs hold it */
+			if ((rc = log_seen(lr->seen ? lr->seen : &lr->own, r)) < 0) {
+				lr->err = ENOMEM;
+				return 0;
+			}
+			if (rc == 0)
+				return 1;
+			lr->copies++;
+			if (lr->keep_copies) {
+				r->copy = 1;
+				return 1;
+			}
+			continue;
 		}
 		if (rc == 1)
 			return 1;

@@ -36,6 +36,13 @@
 #define LOG_LABEL_MAX	63	/* longest label, bytes */
 #define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
 #define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
+/*
+ * What a writer appends to a line cut short (a crash, a full disk) before
+ * the next record: a last word that is no key=value, so the fragment never
+ * parses as a record, wherever it was cut; readers report such a line as
+ * a record cut short.
+ */
+#define LOG_CUT		" !cut"
 
 /* What a key belongs to (LOG_KEYS' last two columns). */
 #define LOG_RUN		1	/* a run's record */
@@ -276,6 +283,7 @@ struct rec {
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
 	char notes[LOG_NOTES_MAX]; /* writer: the load's notes, encoded, " k=v" each (rec_note) */
 	int notes_cut;		/* writer: notes left out because the line was full */
+	int copy;		/* reader: a copy of a record read before (logreader.keep_copies) */
 };
 
 /* Empty r, version set: the writer's start. */
@@ -339,21 +347,61 @@ int log_append(const char *path, const struct rec *r, char *why, size_t whylen);
  */
 int log_parse(const char *line, struct rec *r, char *why, size_t whylen);
 
-/* A streaming reader: memory does not grow with the log. */
+/*
+ * The runs read so far, to read each once: a log merged with its copy,
+ * or named twice, holds a run twice.  A run's identity is its kind (a
+ * run's record or its profile's), configuration (rec_same_config), load,
+ * inv, date, end, run and round: two runs never share it (run counts
+ * within an invocation, inv names the invocation, and date, the second
+ * the run started, does so in old logs without inv).  Kept as 64-bit
+ * hashes: two runs are taken for one only if their hashes meet, for a
+ * million runs less than one chance in thirty million.  The set is
+ * LOG_SEEN_PARTS tables, each at most half full, grown one at a time:
+ * 16 to 32 bytes a run, a million runs in 17 to 34 MB.
+ */
+#define LOG_SEEN_BITS	6	/* the part of a run: its hash's top bits */
+#define LOG_SEEN_PARTS	(1 << LOG_SEEN_BITS)
+struct logseen_part {
+	unsigned long long *slot;	/* open addressing by the hash's low bits; 0: empty */
+	size_t cap, n;			/* cap: a power of two, or 0 */
+};
+struct logseen {
+	struct logseen_part part[LOG_SEEN_PARTS];
+	long copies;			/* records dropped (or with keep_copies returned) as copies */
+};
+/* Has r been read before?  1: a copy; 0: not (now it has); -1: out of memory. */
+int log_seen(struct logseen *s, const struct rec *r);
+void log_seen_free(struct logseen *s);
+
+/*
+ * A streaming reader: memory does not grow with the log, but for the
+ * identities of its runs (struct logseen).
+ */
 struct logreader {
 	FILE *f;		/* set by the caller */
 	const char *name;	/* set by the caller: as printed in messages */
 	int quiet;		/* set by the caller: do not report malformed lines */
+	struct logseen *seen;	/* set by the caller to share one set among the readers of
+				 * several logs; NULL: the reader's own (own) */
+	int keep_copies;	/* set by the caller: return a copy with r->copy set, not drop it */
 	long lineno;		/* the rest: zero before the first call */
 	long bad;		/* malformed lines seen */
+	long copies;		/* records of runs read before, dropped (or returned) */
+	struct logseen own;
 	int skipping;		/* inside an over-long line */
 	int err;		/* errno of a read error (end of log reported early), 0 if none */
 	size_t pos, len;
 	char buf[4 * LOG_LINE_MAX];
 };
-/* 1: r holds the next record; 0: end of log, or a read error (lr->err).
- * Bad lines are reported on stderr as NAME:LINE: why and skipped. */
+/*
+ * 1: r holds the next record; 0: end of log, or a read error (lr->err),
+ * or out of memory (lr->err ENOMEM).  Bad lines are reported on stderr as
+ * NAME:LINE: why and skipped; a run's record or profile read before (in
+ * this log, or in another of lr->seen's) is dropped, and counted.
+ */
 int log_next(struct logreader *lr, struct rec *r);
+/* Free what lr holds (never lr->f, the caller's). */
+void log_close(struct logreader *lr);
 
 /*
  * Labels keep their identity: two kernels never share one.  A label is

@@ -227,3 +227,55 @@ out_commit(const char *tmp, const char *path, char *why, size_t whylen)
 	}
 	return 0;
 }
+
+/*
+ * path with its directory resolved (realpath), into buf: the name of a
+ * file that may not exist yet; path itself if the directory cannot be.
+ */
+static void
+resolved(const char *path, char *buf, size_t len)
+{
+	static char dir[PATH_MAX], real[PATH_MAX];	/* not on the stack: ulimit -s 64 */
+	const char *base, *slash = strrchr(path, '/');
+
+	if (slash == NULL) {
+		snprintf(dir, sizeof(dir), ".");
+		base = path;
+	} else {
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+		base = slash + 1;
+	}
+	if (realpath(dir, real) == NULL || snprintf(buf, len, "%s/%s", strcmp(real, "/") ? real : "",
+	    base) >= (int)len)
+		snprintf(buf, len, "%s", path);
+}
+
+int
+out_not_input(const char *path, const char *const in[], int n, char *why, size_t whylen)
+{
+	static char a[2 * PATH_MAX], b[2 * PATH_MAX];
+	struct stat os, is;
+	int i, have = stat(path, &os) == 0, got;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(in[i], "-"))
+			got = fstat(STDIN_FILENO, &is) == 0;
+		else
+			got = stat(in[i], &is) == 0;
+		if (have && got) {
+			if (os.st_dev != is.st_dev || os.st_ino != is.st_ino)
+				continue;
+		} else if (!strcmp(in[i], "-")) {
+			continue;
+		} else {
+			resolved(path, a, sizeof(a));
+			resolved(in[i], b, sizeof(b));
+			if (strcmp(a, b))
+				continue;
+		}
+		return refuse(why, whylen, EEXIST, "'%s' is %s%s%s: refused (it would be written over)",
+		    path, strcmp(in[i], "-") ? "the log '" : "standard input, a log read",
+		    strcmp(in[i], "-") ? in[i] : "", strcmp(in[i], "-") ? "'" : "");
+	}
+	return 0;
+}

@@ -1,6 +1,7 @@
 /*
  * outfile.h: the one way contest opens a file it writes as output: the
- * log, the chart of --svg, the machine lock.  A file contest writes must
+ * log, the chart of --svg, the machine lock; and the check that an output
+ * is none of the files read.  A file contest writes must
  * be absent (it is then made) or a regular file with one link, never a
  * symbolic link; where others may write in its directory (a sticky /tmp,
  * a group's directory) it must be the user's own.  A device, a FIFO, a
@@ -27,6 +28,16 @@ enum out_how {
  * is wrong with it, e.g. "'x.log' is a symbolic link: refused".
  */
 int out_open(const char *path, enum out_how how, char *why, size_t whylen);
+
+/*
+ * Is path one of the logs in[0] to in[n - 1] ("-" is standard input)?
+ * The same file (device and inode, links followed), or where either is
+ * absent the same name (its directory resolved).  An output that is a
+ * log would be written over: every output file of the report is checked
+ * so, against the logs it reads and the log runs append to, before any
+ * log is read.  0 if not; -1 with errno EEXIST and why filled.
+ */
+int out_not_input(const char *path, const char *const in[], int n, char *why, size_t whylen);
 
 /*
  * A whole new file in place of path (--svg): out_temp makes a temporary

@@ -7,10 +7,12 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "report/model.h"
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
@@ -26,12 +28,13 @@ any_ok(const struct model *m)
 	return 0;
 }
 
-/* The notes after the text views: what LABEL#N are, boxes that differ. */
+/* The notes after the text views: what LABEL#N are, boxes that differ, copies dropped. */
 static void
 text_notes(FILE *out, const struct model *m)
 {
 	model_variants(out, m);
 	model_snap_notes(out, m);
+	model_copies(out, m);
 }
 
 static int
@@ -227,6 +230,33 @@ out:
 	return rc;
 }
 
+/*
+ * The files the report writes besides its output, by option: each one a
+ * file outfile.c may write, and none of the logs it reads nor the log
+ * runs append to (o->log): it would be written over.  Checked before any
+ * log is read; an output option joins this table.  0, or -1 after saying
+ * why.
+ */
+static int
+outputs_ok(const struct report_opts *o, int nlogs, const char *const logs[])
+{
+	const struct { const char *opt, *path; } out[] = {
+		{ "--svg", o->svg },
+	};
+	const char *const runlog[1] = { o->log };
+	char why[PATH_MAX + 160];
+	size_t i;
+
+	for (i = 0; i < sizeof(out) / sizeof(out[0]); i++)
+		if (out[i].path && (out_not_input(out[i].path, logs, nlogs, why, sizeof(why)) < 0 ||
+		    (o->log && out_not_input(out[i].path, runlog, 1, why, sizeof(why)) < 0) ||
+		    out_open(out[i].path, OUT_CHECK, why, sizeof(why)) < 0)) {
+			warnx("%s: %s", out[i].opt, why);
+			return -1;
+		}
+	return 0;
+}
+
 int
 report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
@@ -238,6 +268,8 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		warnx("--bars goes with neither --format csv/json nor -c");
 		return 2;
 	}
+	if (outputs_ok(o, nlogs, logs) < 0)
+		return 2;
 	if (model_read(&m, o, nlogs, logs) < 0) {
 		model_free(&m);
 		return 1;

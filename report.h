@@ -19,6 +19,8 @@ struct report_opts {
 	const char *compare;		/* -c LABEL: changes against LABEL instead of tables; NULL: none */
 	int bars;			/* --bars: text bar chart of Ratio instead of tables */
 	const char *svg;		/* --svg FILE: SVG charts of Ratio and fairness; NULL: none */
+	const char *log;		/* -l LOG or the default, which runs append to: never an output
+					 * either, read or not; NULL: none */
 	int disturbed;			/* --disturbed: count runs logged as disturbed in the means */
 	int profile;			/* -p: the kernel profiles (with -c, the diffprofiles) */
 	const char *const *loads;	/* only these loads (NULL: all) */

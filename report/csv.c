@@ -72,6 +72,7 @@ header(FILE *out)
 	fputs(",ratio_change_pct,ratio_ci_low,ratio_ci_high,ratio_p,ratio_p_adjusted,ratio_mark", out);
 	fputs(",time_mde_pct,time_runs_for_target,ratio_mde_pct,ratio_runs_for_target,"
 	    "loads_mde_pct,loads_runs_for_target,lat_p99_mde_pct,lat_p99_runs_for_target,held_because", out);
+	fputs(",duplicates", out);
 	fputc('\n', out);
 }
 
@@ -205,7 +206,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 		fprintf(out, ",%s", c[k].dir > 0 ? "better" : c[k].dir < 0 ? "worse" : "");
 	}
 	verdicts(out, m, g);
-	fputc('\n', out);
+	fprintf(out, ",%ld\n", g->copies);
 }
 
 int

@@ -84,6 +84,7 @@ head(FILE *out, const struct model *m)
 	json_str(out, m->cmp_row != NONE ? m->rows[m->cmp_row].name : NULL);
 	fputs(",\n  \"disturbed_counted\": ", out);
 	fputs(m->o->disturbed ? "true" : "false", out);
+	fprintf(out, ",\n  \"duplicates\": %ld", m->seen.copies);
 }
 
 static void
@@ -352,7 +353,8 @@ group(FILE *out, const struct model *m, const struct group *g)
 	fputs(", \"unit\": ", out);
 	json_str(out, g->unit_mixed ? "mixed" : g->unit);
 	fprintf(out, ",\n     \"runs\": %ld, \"failed\": %ld, \"invalid\": %ld, \"disturbed\": %ld, "
-	    "\"not_ok\": ", g->m[M_TIME].n, g->failed, g->invalid, g->disturbed);
+	    "\"duplicates\": %ld, \"not_ok\": ", g->m[M_TIME].n, g->failed, g->invalid, g->disturbed,
+	    g->copies);
 	not_ok(out, g);
 	fputs(", \"probe\": ", out);
 	json_str(out, g->probe[0] ? g->probe : NULL);

@@ -288,13 +288,12 @@ row_get(struct model *m, const struct rec *r)
 	return m->nrows++;
 }
 
+/* The group of r's row and load, NULL if none yet. */
 static struct group *
-group_get(struct model *m, const struct rec *r)
+group_find(struct model *m, const struct rec *r)
 {
 	unsigned long h;
 	struct group *g;
-	size_t row;
-	void *p;
 
 	if (m->last && same(m, m->last, r))
 		return m->last;
@@ -303,6 +302,20 @@ group_get(struct model *m, const struct rec *r)
 		for (g = m->hash[h & (m->nhash - 1)]; g; g = g->next)
 			if (g->hash == h && same(m, g, r))
 				return m->last = g;
+	return NULL;
+}
+
+static struct group *
+group_get(struct model *m, const struct rec *r)
+{
+	unsigned long h;
+	struct group *g;
+	size_t row;
+	void *p;
+
+	if ((g = group_find(m, r)) != NULL)
+		return g;
+	h = hash_group(r, r->load);
 	if ((row = row_get(m, r)) == NONE)
 		return NULL;
 	if ((p = grow(m->groups, &m->capgroups, m->ngroups, sizeof(*m->groups))) == NULL)
@@ -671,6 +684,24 @@ fold_profile(struct model *m, struct rec *r)
 	return pmodel_fold(g, r);
 }
 
+/*
+ * A copy of a run read before (log_next): not counted again; the run's
+ * group, if it has one, counts the copies of its records.
+ */
+static void
+fold_copy(struct model *m, struct rec *r)
+{
+	const char *l;
+	struct group *g;
+
+	if (r->prof)
+		return;
+	if ((l = alias_of(m->o, r->load)) != NULL)
+		snprintf(r->load, sizeof(r->load), "%s", l);
+	if ((g = group_find(m, r)) != NULL)
+		g->copies++;
+}
+
 /* Fold one record in; -1 when out of memory. */
 static int
 fold(struct model *m, struct rec *r, const char *name, long lineno)
@@ -678,6 +709,10 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 	const char *l;
 	struct group *g;
 
+	if (r->copy) {
+		fold_copy(m, r);
+		return 0;
+	}
 	if (r->snapshot)
 		return snap_add(m, r);
 	if (r->prof)
@@ -745,6 +780,8 @@ read_log(struct model *m, const char *name)
 	}
 	lr->f = f;
 	lr->name = name;
+	lr->seen = &m->seen;	/* one set over every log: a run in two counts once */
+	lr->keep_copies = 1;
 	while (log_next(lr, r))
 		if (fold(m, r, name, lr->lineno) < 0) {
 			warnx("out of memory reading '%s'", name);
@@ -756,6 +793,8 @@ read_log(struct model *m, const char *name)
 		rc = -1;
 	}
 out:
+	if (lr)
+		log_close(lr);
 	free(lr);
 	free(r);
 	if (f != stdin)
@@ -1016,6 +1055,7 @@ model_free(struct model *m)
 	}
 	free(m->groups);
 	free(m->hash);
+	log_seen_free(&m->seen);
 	for (i = 0; i < m->nrows; i++) {
 		free(m->rows[i].id);
 		if (m->rows[i].cut != m->rows[i].show)
@@ -1335,6 +1375,16 @@ model_variants(FILE *out, const struct model *m)
 		if (m->labels[w->lab].nvariants > 1)
 			row_config(out, w);
 	}
+}
+
+/* A note on the records dropped as copies of runs read before, if any. */
+void
+model_copies(FILE *out, const struct model *m)
+{
+	if (m->seen.copies > 0)
+		model_note(out, "note: %ld duplicate record%s dropped: run%s read before (a log "
+		    "named twice, or merged with its copy); each run counts once", m->seen.copies,
+		    m->seen.copies == 1 ? "" : "s", m->seen.copies == 1 ? "" : "s");
 }
 
 /* Notes on the boxes: labels whose snapshots differ in more than the kernel. */

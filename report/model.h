@@ -280,6 +280,7 @@ struct group {
 	int req_t_set;		/* ... and one had them (0 ms is a value read, never "none") */
 	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
+	long copies;		/* its runs' records read again (a log named twice): dropped */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
@@ -340,6 +341,7 @@ struct model {
 	struct group **hash;
 	size_t nhash;		/* power of two */
 	struct index rowidx, labidx, snapidx;
+	struct logseen seen;	/* the runs read, over every log: a copy is dropped (log.h) */
 	struct group *last;	/* the previous record's group */
 	struct snaprow *snaps;
 	size_t nsnaps, capsnaps;
@@ -428,6 +430,7 @@ void model_notes(FILE *, const struct model *, size_t sect, int ratios);
 size_t model_not_ok(char *buf, size_t len, const struct group *g);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
+void model_copies(FILE *, const struct model *);
 
 /* model.c: log content made safe to print */
 void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */

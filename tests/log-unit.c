@@ -51,6 +51,19 @@ sample(struct rec *r)
 
 static int parse(const char *, struct rec *, char *);
 
+/* r (a run, as sample made it) made its kernel profile's record: ok, mode, 997 Hz, kernel samples. */
+static void
+prof_of(struct rec *r, const char *mode, double kernel)
+{
+	r->prof = 1;
+	strcpy(r->status, "ok");
+	strcpy(r->profile, mode);
+	rec_set(r, K_PROF_HZ, 997);
+	rec_set(r, K_PROF_KERNEL, kernel);
+	rec_set(r, K_PROF_IDLE, 0);
+	rec_set(r, K_PROF_LOST, 0);
+}
+
 /*
  * A run's kernel profile: its own kind of record (prof=1), the run's
  * identity and configuration, the numbers, and the lists: names with
@@ -66,14 +79,10 @@ profile(void)
 	int n, i;
 
 	sample(&a);
-	a.prof = 1;
-	strcpy(a.status, "ok");
-	strcpy(a.profile, "all");
-	rec_set(&a, K_PROF_HZ, 997);
-	rec_set(&a, K_PROF_KERNEL, 12345);
+	prof_of(&a, "all", 12345);
 	rec_set(&a, K_PROF_IDLE, 10);
-	rec_set(&a, K_PROF_LOST, 0);
 	rec_set(&a, K_PROF_JOB, 12000);
+	rec_set(&a, K_PROF_USER, 7);
 	rec_set(&a, K_PROF_CPU, 0.0123);
 	CHECK(rec_sym_add(&a, 0, "clear_page_erms", 5000) == 0);
 	CHECK(rec_sym_add(&a, 0, "ext4_mount [ext4]", 40) == 0);
@@ -98,12 +107,7 @@ profile(void)
 
 	/* 400 long names: the line holds what fits, whole entries only */
 	sample(&a);
-	a.prof = 1;
-	strcpy(a.profile, "kernel");
-	rec_set(&a, K_PROF_HZ, 997);
-	rec_set(&a, K_PROF_KERNEL, 1e6);
-	rec_set(&a, K_PROF_IDLE, 0);
-	rec_set(&a, K_PROF_LOST, 0);
+	prof_of(&a, "kernel", 1e6);
 	for (i = 0; i < LOG_KSYM_MAX; i++) {
 		snprintf(name, sizeof(name), "a_rather_long_kernel_function_name_number_%d", i);
 		if (rec_sym_add(&a, 0, name, 1000 - i) < 0)
@@ -125,6 +129,14 @@ profile(void)
 static void
 profile_refused(void)
 {
+	static const struct { const char *tail, *why; } sums[] = {	/* why: NULL when read */
+		{ "5:a,3:b", "prof_kernel=5" },
+		{ "5:a prof_unknown=1", "prof_unknown" },
+		{ "4:a prof_unknown=1 prof_job=3 prof_rest=2", NULL },
+		{ "4:a prof_job=3 prof_load=2 prof_rest=1", "prof_job" },
+		{ "4:a usym=2:cc1", "usym" },
+		{ "4:a prof_user=2 usym=2:cc1", NULL },
+	};
 	static struct rec a, b;
 	char buf[LOG_LINE_MAX + 1], why[160], line[LOG_LINE_MAX * 2];
 	int n, i;
@@ -148,8 +160,16 @@ profile_refused(void)
 	CHECK(parse(line, &b, why) == -1);
 	strcpy(line + n, "5:a,,3:b");
 	CHECK(parse(line, &b, why) == -1);
-	strcpy(line + n, "5:a,3:b%2Cc");
+	strcpy(line + n, "3:a,2:b%2Cc");
 	CHECK(parse(line, &b, why) == 1 && b.pf.nk == 2 && !strcmp(rec_sym_name(&b, 0, 1), "b,c"));
+	/* counts over their totals (prof_kernel=5): shares over 100% */
+	for (i = 0; i < (int)(sizeof(sums) / sizeof(sums[0])); i++) {
+		strcpy(line + n, sums[i].tail);
+		if (sums[i].why == NULL)
+			CHECK(parse(line, &b, why) == 1);
+		else
+			CHECK(parse(line, &b, why) == -1 && strstr(why, sums[i].why));
+	}
 	line[n] = '\0';
 	for (i = 0; i < LOG_KSYM_MAX + 1; i++)
 		strcat(line, i ? ",1:x" : "1:x");
@@ -171,17 +191,37 @@ profile_refused(void)
 	CHECK(parse(buf, &b, why) == 1 && !b.prof && !strcmp(b.profile_why, a.profile_why));
 }
 
+/* Is v a number as printf's %f writes one: [-]DIGITS[.DIGITS]? */
+static int
+writers_form(const char *v)
+{
+	size_t i = v[0] == '-', d = strspn(v + i, "0123456789");
+
+	if (d == 0)
+		return 0;
+	i += d;
+	if (v[i] == '.') {
+		if ((d = strspn(v + i + 1, "0123456789")) == 0)
+			return 0;
+		i += 1 + d;
+	}
+	return v[i] == '\0';
+}
+
 /*
  * The reader's own decimal parsing against strtod: for random numbers
  * in the forms a writer uses (and some it does not), the value read is
- * strtod's to the bit, and what strtod refuses is refused.
+ * strtod's to the bit; what strtod refuses is refused, and so is what
+ * no writer writes (hex, exponents, '+', white space: elapsed=0x10 was
+ * read as 16 s).
  */
 static void
 numbers(void)
 {
-	static const char *odd[] = { "1.", ".5", "1e3", "0x10", "1..2", "12a", "007", "0.000000000000001",
-	    "1234567890123456", "999999999999.999", "1000000000000", "1000000000000.001", "-1", "+1",
-	    "1e-300", "00000000000000001", "0.0", "9007199254740993", "inf", "nan", "" };
+	static const char *odd[] = { "1.", ".5", "1e3", "0x10", "0x1p3", "0X10", "1..2", "12a", "007",
+	    "0.000000000000001", "1234567890123456", "999999999999.999", "1000000000000",
+	    "1000000000000.001", "-1", "+1", "-0.000", "-0", "--1", "-", "1e-300", "00000000000000001",
+	    "0.0", "9007199254740993", "inf", "nan", "infinity", "", "\t5", "\v5", "\f5", "5\t" };
 	char line[512], why[160], v[64];
 	struct rec r;
 	unsigned seed = 42;
@@ -204,7 +244,8 @@ numbers(void)
 		    "elapsed=%s user=1 sys=1 lcpu=1 units=1 unit=MiB jobs=1 workload=w cache=dropped ncpu=1", v);
 		errno = 0;
 		want = strtod(v, &end);
-		ok = *v && *end == '\0' && errno == 0 && isfinite(want) && want >= 0 && want <= LOG_NUM_MAX;
+		ok = *v && *end == '\0' && errno == 0 && isfinite(want) && want >= 0 && want <= LOG_NUM_MAX &&
+		    writers_form(v);
 		if (parse(line, &r, why) != (ok ? 1 : -1) || (ok && memcmp(&r.num[K_ELAPSED], &want, sizeof(want)))) {
 			printf("not ok: elapsed=%s: read %.17g, strtod %.17g (%s)\n", v, r.num[K_ELAPSED], want,
 			    ok ? "accepted" : "refused");
@@ -465,6 +506,7 @@ records(const char *path, struct logreader *lr)
 	lr->quiet = 1;
 	while (log_next(lr, &r))
 		count++;
+	log_close(lr);
 	fclose(f);
 	return count;
 }
@@ -486,10 +528,11 @@ test_appenders(void)
 		if ((p[k] = fork()) == 0) {
 			int i;
 			sample(&a);
-			a.run = k + 1;
-			for (i = 0; i < 300; i++)
+			for (i = 0; i < 300; i++) {
+				a.run = 1000 * k + i + 1;	/* 600 runs, never one twice */
 				if (log_append(path, &a, why, sizeof(why)) < 0)
 					_exit(1);
+			}
 			_exit(0);
 		}
 	}
@@ -511,11 +554,228 @@ test_appenders(void)
 
 	/* the next record is not glued to that fragment */
 	sample(&a);
+	a.run = 9999;
 	CHECK(log_append(path, &a, why, sizeof(why)) == 0);
 	CHECK(records(path, &lr) == 601 && lr.bad == 1);
 
 	short_write(path);
 	unlink(path);
+}
+
+/* What log_next says of the log at path on stderr, into out (len bytes). */
+static void
+said(const char *path, char *out, size_t len)
+{
+	struct logreader lr;
+	struct rec *r = malloc(sizeof(*r));
+	FILE *f = fopen(path, "r"), *e = tmpfile();
+	int fd = dup(2);
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (r == NULL || f == NULL || e == NULL || fd < 0)
+		return;
+	memset(&lr, 0, sizeof(lr));
+	lr.f = f;
+	lr.name = path;
+	fflush(stderr);
+	dup2(fileno(e), 2);
+	while (log_next(&lr, r))
+		;
+	fflush(stderr);
+	dup2(fd, 2);
+	close(fd);
+	log_close(&lr);
+	rewind(e);
+	n = fread(out, 1, len - 1, e);
+	out[n] = '\0';
+	fclose(e);
+	fclose(f);
+	free(r);
+}
+
+/*
+ * A record cut at any byte (a crash mid-write), then another appended:
+ * the fragment, ended by LOG_CUT, is one bad line that says it was cut,
+ * never a record, whether it was cut in a key, a value, a %XX escape,
+ * right after '=' or at a space; the records around it are read whole.
+ */
+static void
+test_cut(void)
+{
+	static struct rec a, r;
+	static char line[LOG_LINE_MAX + 1], frag[LOG_LINE_MAX + 16];
+	const char *path = "log-unit-cut.tmp";
+	struct logreader lr;
+	char why[160];
+	size_t n, c, bad = 0;
+	int kind;
+
+	for (kind = 0; kind < 3; kind++) {
+		sample(&a);
+		if (kind == 1) {	/* a profile record, cut inside its list */
+			prof_of(&a, "kernel", 100);
+			rec_sym_add(&a, 0, "mod_a [mod]", 60);
+			rec_sym_add(&a, 0, "b", 30);
+		}
+		n = (size_t)log_format(&a, line, sizeof(line)) - 1;
+		if (kind == 2) {
+			/* the longest line a reader takes (a newer writer's key fills it): with
+			 * LOG_CUT, a fragment of it is longer, and still said to be cut */
+			snprintf(line + n, sizeof(line) - n, " pad=%0*d", (int)(LOG_LINE_MAX - 7 - n), 0);
+			n = strlen(line);
+			CHECK(n == LOG_LINE_MAX - 2 && parse(line, &r, why) == 1);
+		}
+		for (c = kind == 2 ? n - 8 : 1; c <= n; c++) {
+			FILE *f = fopen(path, "w");
+
+			if (f == NULL)
+				break;
+			fprintf(f, "# a log\n%.*s", (int)c, line);
+			fclose(f);
+			a.run = 7;
+			if (log_append(path, &a, why, sizeof(why)) < 0 || records(path, &lr) != 1 ||
+			    lr.bad != 1 || lr.lineno != 3) {
+				bad++; printf("c=%zu n=%zu bad=%ld lineno=%ld\n", c, n, lr.bad, lr.lineno); }
+			if (kind == 2) {
+				said(path, why, sizeof(why));
+				if (strstr(why, ":2: record cut short") == NULL)
+					bad++;
+			}
+			snprintf(frag, sizeof(frag), "%.*s%s", (int)c, line, LOG_CUT);
+			if (parse(frag, &r, why) != -1 || strstr(why, "cut short") == NULL)
+				bad++;
+			a.run = 2;
+		}
+	}
+	if (bad)
+		printf("not ok: %zu cut records read as records, or not said to be cut\n", bad);
+	failures += bad > 0;
+	/* LOG_CUT alone (after a whole line, where the end could not be read): nothing */
+	CHECK(parse(LOG_CUT, &r, why) == 0);
+	unlink(path);
+}
+
+/* Write lines (each ending in a newline) to path. */
+static void
+put_lines(const char *path, const char *lines)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (f) {
+		fputs(lines, f);
+		fclose(f);
+	}
+}
+
+/*
+ * A run read twice (a log merged with its copy, one log named twice) is
+ * one run: one identity (kind, host, label, load, inv, date, end, run,
+ * round), and anything else is another run; one set can span readers.
+ */
+static void
+test_copies(void)
+{
+	static char lines[4 * LOG_LINE_MAX], line[LOG_LINE_MAX + 1];
+	const char *path = "log-unit-copies.tmp";
+	static struct rec a, r;
+	struct logreader lr;
+	struct logseen seen = { 0 };
+	int n = 0, i, copies = 0;
+	FILE *f;
+
+	sample(&a);
+	lines[0] = '\0';
+	for (i = 0; i < 6; i++) {
+		/* the record, the same again, another run, round, inv, date */
+		if (i == 2)
+			a.run = 3;
+		if (i == 3)
+			a.round = 2;
+		if (i == 4)
+			strcpy(a.inv, "1796260216.24874");
+		if (i == 5)
+			strcpy(a.date, "2026-12-02T09:13:37Z");
+		log_format(&a, line, sizeof(line));
+		strcat(lines, line);
+	}
+	/* its profile: a record of its own */
+	prof_of(&a, "kernel", 1);
+	log_format(&a, line, sizeof(line));
+	strcat(lines, line);
+	put_lines(path, lines);
+	CHECK(records(path, &lr) == 6 && lr.copies == 1 && lr.bad == 0);
+
+	/* two readers of one set: the second log's runs are all copies */
+	for (i = 0; i < 2; i++) {
+		memset(&lr, 0, sizeof(lr));
+		if ((f = fopen(path, "r")) == NULL)
+			break;
+		lr.f = f;
+		lr.name = path;
+		lr.seen = &seen;
+		lr.keep_copies = 1;
+		while (log_next(&lr, &r)) {
+			n++;
+			copies += r.copy;
+		}
+		log_close(&lr);
+		fclose(f);
+	}
+	CHECK(n == 14 && copies == 8 && seen.copies == 8);
+	log_seen_free(&seen);
+
+	/* 200,000 runs: none taken for another as the set grows; each again: a copy */
+	sample(&a);
+	for (n = 0, i = 0; i < 400000; i++) {
+		a.run = i % 200000 + 1;
+		n += log_seen(&seen, &a);
+	}
+	CHECK(n == 200000 && seen.copies == 200000);
+	log_seen_free(&seen);
+	unlink(path);
+}
+
+/*
+ * Labels as writers write them: one -k takes, or one made of a kernel
+ * release; a label with '#' (raw or %23) could print as another's
+ * LABEL#N and is refused, as -k refuses it.
+ */
+static void
+test_labels(void)
+{
+	static const char *releases[] = { "6.1.0-rc1+", "6.18 test", "6.1#2", "v%x", "\xce\xbb-6" };
+	/* A#1 is written label=A%231 (A%231 itself is the label made of the release A#1) */
+	static const char *bad[] = { "A#1", "A%41", "A%2b", "A%", "A%2", "A%20%", "a b" };
+	char buf[LOG_LINE_MAX + 1], line[LOG_LINE_MAX * 2], made[LOG_LABEL_MAX + 1], enc[256], why[160];
+	struct rec a, r;
+	size_t i;
+
+	sample(&a);
+	for (i = 0; i < sizeof(releases) / sizeof(releases[0]); i++) {
+		CHECK(log_label_make(releases[i], made, sizeof(made)) == 0);
+		strcpy(a.label, made);
+		log_format(&a, buf, sizeof(buf));
+		buf[strlen(buf) - 1] = '\0';
+		CHECK(parse(buf, &r, why) == 1 && !strcmp(r.label, made));
+	}
+	sample_line(buf, sizeof(buf));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *p = strstr(buf, " label=") + 7, *q = strchr(p, ' ');
+
+		log_encode(bad[i], enc, sizeof(enc));
+		snprintf(line, sizeof(line), "%.*s%s%s", (int)(p - buf), buf, enc, q);
+		CHECK(parse(line, &r, why) == -1 && strstr(why, "label"));
+	}
+	/* the raw form of the issue: label=A#1 in the line */
+	snprintf(line, sizeof(line), "%s", buf);
+	memcpy(strstr(line, " label=") + 7, "6.1#0-test", 10);
+	CHECK(parse(line, &r, why) == -1 && strstr(why, "label"));
+	/* a record starts at the line's first byte */
+	snprintf(line, sizeof(line), " %s", buf);
+	CHECK(parse(line, &r, why) == -1 && strstr(why, "space"));
+	CHECK(parse("   ", &r, why) == 0 && parse("  # comment", &r, why) == 0);
 }
 
 int
@@ -531,6 +791,9 @@ main(void)
 	numbers();
 	profile();
 	profile_refused();
+	test_cut();
+	test_copies();
+	test_labels();
 	printf("%s\n", failures ? "FAILED" : "all log checks passed");
 	return failures != 0;
 }

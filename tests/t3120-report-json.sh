@@ -30,7 +30,7 @@ a, b, io = g
 keys = {"load", "label", "row", "host", "jobs", "workload", "config", "unit", "runs", "failed",
         "invalid", "not_ok", "time", "cpu", "loads", "lcpu", "user", "sys", "majflt", "ctxsw",
         "ratio", "ratio_base", "change", "drop", "disturbed", "probe", "disk_dev", "odisk_dev",
-        "metrics", "ratio_sd", "ratio_test"}
+        "metrics", "ratio_sd", "ratio_test", "duplicates"}
 assert set(a) == keys, set(a) ^ keys
 assert a["time"] == {"mean": 105.0, "sd": 7.0711, "min": 100.0, "max": 110.0}
 assert a["change"] is None and a["ratio"] == 1.0
@@ -47,4 +47,5 @@ assert c["loads_pct"] is None and c["loads_p"] is None and c["loads_significant"
 assert b["metrics"]["time"]["n"] == 2 and b["metrics"]["time"]["change_pct"] == 19.05
 assert "vm_pswpin" not in b["metrics"] and b["metrics"]["time"]["verdict"] is None
 assert d["summary"][0]["row"] == "B" and d["snapshots"] == [] and d["disturbed_counted"] is False
+assert d["duplicates"] == 0 and a["duplicates"] == 0
 PY

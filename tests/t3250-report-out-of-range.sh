@@ -1,6 +1,7 @@
 # Values the parser accepts but no compile takes: an ok run under 1 ms
-# (the fuzzer's no_load elapsed=1e-300, which made every Ratio infinite)
-# is reported and not counted, and the extremes that are counted (a
+# (the fuzzer's no_load elapsed=1e-300, which made every Ratio infinite;
+# now that the reader takes only the writer's decimals, 0.0000001) is
+# reported and not counted, and the extremes that are counted (a
 # Ratio of 1e15, a CPU% of 1e17, sums near the 1e12 cap) render in every
 # view, within their widths, in bounded time, with exit 0 and no inf or
 # nan printed.
@@ -8,14 +9,14 @@
 . "$top/tests/report-lib.sh"
 need python3
 {
-	rec A no_load 1e-300 90 0 0 0
+	rec A no_load 0.0000001 90 0 0 0
 	rec A io_load 100 90 0 10 5
-	rec A io_load 101 90 0 10 1e12
-	rec B no_load 0.001 1e12 1e12 1e12 0
-	rec B io_load 1e12 1e12 1e12 1e12 1e12
+	rec A io_load 101 90 0 10 1000000000000
+	rec B no_load 0.001 1000000000000 1000000000000 1000000000000 0
+	rec B io_load 1000000000000 1000000000000 1000000000000 1000000000000 1000000000000
 	rec B io_load 0.001 0 0 0 0
 	rec C no_load 0.0005 1 0 0 0
-	rec C io_load 50 1 0 0 0 vm_pswpin=1e12 lat_p99=1e12 psi_io_some=1e12 sys_idle=1e12 sys_iowait=1e12
+	rec C io_load 50 1 0 0 0 vm_pswpin=1000000000000 lat_p99=1000000000000 psi_io_some=1000000000000 sys_idle=1000000000000 sys_iowait=1000000000000
 	rec C io_load 50 1 0 0 0 vm_pswpin=0 lat_p99=0 psi_io_some=0 sys_idle=0 sys_iowait=0
 } > log
 for m in "" "-v" "-b A" "-b B" "-c A" "-v -c B" "-c C" "--format csv -c A" "--format json -c B" \
@@ -38,6 +39,6 @@ for m in "" "-v" "-b A" "-b B" "-c A" "-v -c B" "-c C" "--format csv -c A" "--fo
 	esac
 done
 "$CONTEST" -r log 2> err > /dev/null
-grep -q '^log:1: status ok with elapsed under 1 ms$' err || fail "1e-300 not reported: $(cat err)"
+grep -q '^log:1: status ok with elapsed under 1 ms$' err || fail "0.0000001 not reported: $(cat err)"
 grep -q '^log:7: status ok with elapsed under 1 ms$' err || fail "0.0005 not reported: $(cat err)"
 "$CONTEST" -r -b B log | grep -q '^A  *2 .*1000000000000000\.00$\|^A  *2 .*[0-9]e+[0-9]*$\|^A ' || fail "huge Ratio"

@@ -5,7 +5,8 @@
 # prints the medians and their ratios, and checks that contest and awk
 # agree on every mean.  The records carry what the harness writes: the
 # compile's rusage, the machine's CPU split, vmstat deltas, pressure and
-# the disk.
+# the disk; each is a run of its own (run= counts up: the report reads a
+# run once, and would drop a second record of one as a duplicate).
 cd "$(dirname "$0")/../.." || exit 2
 top=$(pwd)
 N=${BENCH_RECORDS:-1000000}
@@ -18,7 +19,7 @@ awk -v n="$N" 'BEGIN {
 	for (i = 0; i < n; i++) {
 		k = K[int(i / 1000) % nk + 1]; l = L[int(i / 10) % nl + 1]
 		e = 100 + rand() * 50
-		printf "contest=1 date=2026-12-01T10:00:00Z end=2026-12-01T10:02:10Z host=box label=%s kernel=6.1.0 load=%s run=%d round=%d inv=20261201T095800Z-4242 status=ok elapsed=%.3f user=%.3f sys=%.3f lcpu=%.3f units=%.3f unit=MiB jobs=8 workload=builtin:100 cache=dropped drop=yes contain=cgroup ncpu=2 lead=3.000 majflt=22 minflt=27036 nvcsw=310 nivcsw=2154 maxrss=40808 self=0.0123", k, l, i % 10 + 1, i % 10 + 1, e, e * (0.6 + rand() * 0.2), e * 0.05, e * rand() * 0.2, rand() * 100
+		printf "contest=1 date=2026-12-01T10:00:00Z end=2026-12-01T10:02:10Z host=box label=%s kernel=6.1.0 load=%s run=%d round=%d inv=20261201T095800Z-4242 status=ok elapsed=%.3f user=%.3f sys=%.3f lcpu=%.3f units=%.3f unit=MiB jobs=8 workload=builtin:100 cache=dropped drop=yes contain=cgroup ncpu=2 lead=3.000 majflt=22 minflt=27036 nvcsw=310 nivcsw=2154 maxrss=40808 self=0.0123", k, l, i + 1, i % 10 + 1, e, e * (0.6 + rand() * 0.2), e * 0.05, e * rand() * 0.2, rand() * 100
 		printf " sys_user=%.2f sys_nice=0.00 sys_system=%.2f sys_irq=0.31 sys_iowait=%.2f sys_steal=0.00 sys_idle=%.2f sys_rest=%.2f sys_adds=1", 60 + rand() * 10, 8 + rand() * 4, rand() * 5, 10 + rand() * 10, rand() * 3
 		printf " vm_pgfault=%d vm_pgmajfault=%d vm_pswpin=0 vm_pswpout=0 vm_pgscan_kswapd=%d vm_pgscan_direct=0 vm_pgsteal_kswapd=%d vm_pgsteal_direct=0 vm_allocstall=0 vm_workingset_refault=%d vm_oom_kill=0 vm_compact_stall=0 vm_thp_fault_alloc=%d", 4000000 + rand() * 100000, rand() * 500, rand() * 20000, rand() * 20000, rand() * 300, rand() * 50
 		printf " psi_cpu_some=%.2f psi_cpu_full=0.00 psi_mem_some=%.2f psi_mem_full=%.2f psi_io_some=%.2f psi_io_full=%.2f disk_dev=vda disk_rsect=%d disk_wsect=%d disk_busy=%.1f disk_wms=%d disk_qdepth=%.2f\n", rand() * 40, rand(), rand() / 2, rand() * 20, rand() * 10, rand() * 100000, rand() * 2000000, rand() * 90, rand() * 300000, rand() * 4

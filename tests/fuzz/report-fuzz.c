@@ -4,7 +4,12 @@
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
  * bars, SVG, and with -p: text, -v, -c, CSV, JSON); an output that
  * prints inf or nan as a number aborts, as does anything ASan or UBSan
- * sees, and libFuzzer's -timeout catches a hang.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
+ * sees, and libFuzzer's -timeout catches a hang.  Two faults besides
+ * (issue 29): --svg naming the log itself must be refused (2) with the
+ * log untouched; and the input's last line cut at a byte (a crash), then
+ * a record appended by log_append, must report exactly as the input
+ * without that line with the record appended: the fragment counts for
+ * nothing.  Built by make fuzz with clang -fsanitize=fuzzer,address,undefined;
  * run with -close_fd_mask=2, as the report names every bad line on stderr
  * (libFuzzer and the sanitizers keep a stderr of their own).
  */
@@ -16,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../log.h"
 #include "../../report.h"
 
 static char logpath[64], svgpath[64];
@@ -96,6 +102,85 @@ run(struct report_opts *o, int check)
 		check_file(o->svg, "the SVG");
 }
 
+/* The input as the log, or abort. */
+static void
+put_log(const uint8_t *data, size_t size)
+{
+	if (ftruncate(logfd, 0) < 0 || (size && pwrite(logfd, data, size, 0) != (ssize_t)size))
+		abort();
+}
+
+/* The table and the CSV of the log, into *out (free() it). */
+static size_t
+table_csv(char **out)
+{
+	static const char *order_[] = { "no_load", "io_load", NULL };
+	const char *logs[1] = { logpath };
+	struct report_opts o;
+	size_t n = 0;
+	FILE *f = open_memstream(out, &n);
+
+	if (f == NULL)
+		abort();
+	memset(&o, 0, sizeof(o));
+	o.order = order_;
+	report(&o, 1, logs, f);
+	o.format = REPORT_CSV;
+	report(&o, 1, logs, f);
+	fclose(f);
+	return n;
+}
+
+/*
+ * --svg naming the log: refused before anything is written.  Then the
+ * last line cut at a byte the input picks, a record appended through the
+ * writer: the same report as without the line.
+ */
+static void
+faults(const uint8_t *data, size_t size)
+{
+	static const char line[] = "contest=1 date=2026-12-09T10:00:00Z host=box label=Z kernel=6.1.0 "
+	    "load=no_load run=1 status=ok elapsed=100 user=90 sys=5 lcpu=0 units=0 unit=none jobs=8 "
+	    "workload=builtin:4 cache=dropped ncpu=2";
+	static uint8_t back[1 << 16];
+	const char *logs[1] = { logpath };
+	struct report_opts o;
+	static struct rec r;
+	char why[160], *a = NULL, *b = NULL;
+	size_t end = size, head, c, na, nb;
+	FILE *f = open_memstream(&a, &na);
+
+	memset(&o, 0, sizeof(o));
+	o.svg = logpath;
+	if (f == NULL || report(&o, 1, logs, f) != 2 || (size <= sizeof(back) &&
+	    (pread(logfd, back, sizeof(back), 0) != (ssize_t)size || memcmp(back, data, size))))
+		abort();	/* the log written over */
+	fclose(f);
+	free(a);
+	/* the last line, its newline left out: data[head, end) */
+	if (end > 0 && data[end - 1] == '\n')
+		end--;
+	for (head = end; head > 0 && data[head - 1] != '\n'; head--)
+		;
+	if (head == end || log_parse(line, &r, why, sizeof(why)) != 1)
+		return;
+	c = head + (end - head) * data[size / 2] / 256;	/* the cut: in [head, end) */
+	put_log(data, c);
+	if (log_append(logpath, &r, why, sizeof(why)) < 0)
+		abort();
+	na = table_csv(&a);
+	put_log(data, head);
+	if (log_append(logpath, &r, why, sizeof(why)) < 0)
+		abort();
+	nb = table_csv(&b);
+	if (na != nb || memcmp(a, b, na)) {
+		fprintf(stderr, "report-fuzz: a record cut at byte %zu of the last line counted\n", c - head);
+		abort();
+	}
+	free(a);
+	free(b);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -122,8 +207,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
-	if (ftruncate(logfd, 0) < 0 || pwrite(logfd, data, size, 0) != (ssize_t)size)
-		abort();
+	put_log(data, size);
 	for (i = 0; i < sizeof(views) / sizeof(views[0]); i++) {
 		struct report_opts o;
 		const char *v = views[i][0], *l = views[i][1];
@@ -161,5 +245,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			o.disturbed = o.verbose = 1;
 		run(&o, check);
 	}
+	faults(data, size);
 	return 0;
 }
