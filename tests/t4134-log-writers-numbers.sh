@@ -29,7 +29,7 @@ expect 0 "$CONTEST" -r -p log
 for n in 2 3 4 5 6 7; do
 	grep -q "^log:$n: bad number '[a-z_0-9]*=[^']*' (want 0 to 1e+12)$" stderr || fail "line $n: $(cat stderr)"
 done
-grep -q "^log:6: bad number 'elapsed=\\\\x09100'" stderr || fail "the tab: $(cat stderr)"
+grep -q "^log:6: a tab at byte " stderr || fail "the tab: $(cat stderr)"
 grep -q "^log:8: record starts with a space$" stderr || fail "line 8: $(cat stderr)"
 grep -q "^log:10: ksym and prof_unknown count 194470 kernel samples, over prof_kernel=1000$" stderr ||
     fail "line 10: $(cat stderr)"
