@@ -15,7 +15,7 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 # contest writes): every program below links it
 UTIL = util.o outfile.o
 # the run lifecycle and the loads: contest and the test driver share them
-CORE = run.o cage.o watchmsg.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
+CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
 # the report: its entry point, the model, the comparison's family of tests
 # and its engine, then one file per renderer
@@ -23,8 +23,8 @@ REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.
 	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
 	report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h sizing.h \
-	sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
+HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
+	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 
@@ -45,10 +45,14 @@ TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/log-solo.bin tests/stats-
 	tests/sys-unit.bin tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
 	tests/sizing-unit.bin tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin \
 	tests/profile-solo.bin tests/profile-sim.bin \
-	tests/req-unit.bin tests/req-bench.bin
+	tests/req-unit.bin tests/req-bench.bin tests/settings-unit.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
+# the settings of --set: parsing, values, and a driver that writes them
+# under a watchdog as contest does (t0500-t0519)
+tests/settings-unit.bin: tests/settings-unit.c $(CORE) $(UTIL) $(HDR)
+	$(TESTLINK) tests/settings-unit.c $(CORE) $(UTIL) $(LDLIBS)
 tests/util-unit.bin: tests/util-unit.c $(UTIL) $(HDR)
 	$(TESTLINK) tests/util-unit.c $(UTIL) $(LDLIBS)
 tests/log-unit.bin: tests/log-unit.c log.o $(UTIL) $(HDR)

@@ -23,6 +23,7 @@
 #endif
 
 #include "cage.h"
+#include "settings.h"
 #include "util.h"
 #include "watchmsg.h"
 
@@ -332,6 +333,44 @@ kill_marked(const char *env)
 	}
 }
 
+/*
+ * contest died with settings changed: give each its value back, in the
+ * order sent, a second time for those that did not take (a value
+ * another bounds); the journal goes once every one holds its value.
+ * Says what it did on stderr, where contest's messages went.
+ */
+static void
+restore_settings(const struct watch *w)
+{
+	static char now[SET_VALUE_MAX];
+	const char *file, *value, *slash;
+	int pass, r, left = 0, e = 0;
+	size_t off;
+
+	for (pass = 0; pass < 2 && w->nset > 0; pass++) {
+		left = 0;
+		for (off = 0; watch_setting(w, &off, &file, &value);)
+			if ((r = settings_write(file, value, now, sizeof(now))) != 0 && pass == 1) {
+				e = errno;
+				fprintf(stderr, "contest: contest died, and its watchdog cannot give '%s' its value "
+				    "'%s' back: %s%s\n", file, value, r == 1 ? "it reads " : r == 2 ?
+				    "it cannot be read back: " : "", r == 1 ? now : strerror(e));
+				left++;
+			} else
+				left += r != 0;
+		if (left == 0)
+			break;
+	}
+	if (w->nset > 0 && left == 0)
+		fprintf(stderr, "contest: contest died: its watchdog gave %d setting%s the value%s found "
+		    "before\n", w->nset, w->nset == 1 ? "" : "s", w->nset == 1 ? "" : "s");
+	slash = strrchr(w->journal, '/');
+	if (w->journal[0] && left == 0 && strcmp(slash ? slash + 1 : w->journal, SET_JOURNAL) == 0)
+		unlink(w->journal);
+	else if (w->journal[0] && left > 0)
+		fprintf(stderr, "contest: the journal '%s' keeps the values found\n", w->journal);
+}
+
 /* Only a run directory of contest's is removed: its name says so. */
 static int
 run_dir(const char *dir)
@@ -384,23 +423,23 @@ watchdog(int fd, const struct cage *c)
 		kill(-w.pg[i], SIGKILL);
 	if (!c->cgroup)
 		kill_marked(c->env);
+	restore_settings(&w);	/* after the kill: cage.h says why */
 	if (w.dir[0] && run_dir(w.dir))
 		rmtree(w.dir);
 	_exit(0);
 }
 
-/* One message to the watchdog (watchmsg.h). */
-static void
+/* One message to the watchdog (watchmsg.h): 0, or -1 if it was not sent. */
+static int
 tell(struct cage *c, char op, const char *arg)
 {
 	char buf[WATCH_ARG_MAX + 2];
 	int n;
 
 	if (c->wd_fd < 0 || (n = watch_msg(buf, sizeof(buf), op, arg)) < 0)
-		return;
-	if (write(c->wd_fd, buf, (size_t)n) != n) {
-		/* a watchdog that died: contest still cleans up itself */
-	}
+		return -1;
+	/* a watchdog that died: contest still cleans up itself */
+	return write_all(c->wd_fd, buf, (size_t)n);
 }
 
 /* --------------------------------------------------------------- public */
@@ -485,6 +524,30 @@ void
 cage_dir(struct cage *c, const char *dir)
 {
 	tell(c, dir ? 'd' : 'D', dir);
+}
+
+int
+cage_settings(struct cage *c, struct settings *s)
+{
+	static char arg[WATCH_ARG_MAX];	/* not on the stack: ulimit -s 64 */
+	int i, rc = 0;
+
+	s->watched = 0;
+	if (s->journal[0])
+		rc |= tell(c, 'j', s->journal);
+	for (i = s->nfile - 1; i >= 0; i--)	/* in the order restored */
+		if (snprintf(arg, sizeof(arg), "%s\n%s", s->file[i].path, s->file[i].found) >= (int)sizeof(arg) ||
+		    tell(c, 's', arg) < 0)
+			rc = -1;
+	s->watched = rc == 0;
+	return rc;
+}
+
+void
+cage_settings_done(struct cage *c)
+{
+	tell(c, 'S', NULL);
+	tell(c, 'J', NULL);
 }
 
 const char *

@@ -13,15 +13,21 @@
  * A watchdog process outlives contest if contest is killed with SIGKILL:
  * it holds the read end of a pipe only contest can write to (watchmsg.h
  * says what goes through it), and when the pipe ends it kills what is
- * left of the run and removes its directory.  Without a cgroup it finds
- * the compile's processes that left their process group (setsid) by the
- * entry cage_env() in their environment, which each inherits.
+ * left of the run, then gives the kernel settings of --set (settings.h)
+ * their values back, then removes the run's directory.  Killing comes
+ * first: a run left alive is the worse harm, and a setting's write can
+ * wait on what the run does (a scheduler switch drains the disk's queue
+ * first).  Without a cgroup it finds the compile's processes that left
+ * their process group (setsid) by the entry cage_env() in their
+ * environment, which each inherits.
  */
 #ifndef CONTEST_CAGE_H
 #define CONTEST_CAGE_H
 
 #include <limits.h>
 #include <sys/types.h>
+
+struct settings;
 
 enum cage_part { CAGE_LOAD, CAGE_JOB, CAGE_PROBE, CAGE_NPARTS };
 
@@ -52,6 +58,16 @@ int cage_enter(const struct cage *c, int part);
 void cage_track(struct cage *c, int part, pid_t pgid);
 /* The watchdog removes dir if contest dies; NULL: nothing to remove now. */
 void cage_dir(struct cage *c, const char *dir);
+/*
+ * The watchdog gives every file of s its value found back if contest
+ * dies (last named first, as settings_restore does), then removes s's
+ * journal (settings_journal first) once each reads its value back; it
+ * says on stderr what it did.  Sets s->watched: 0, or -1 if the
+ * watchdog cannot be told (s->watched stays 0: nothing may be written).
+ */
+int cage_settings(struct cage *c, struct settings *s);
+/* contest gave them back itself (settings_finish): the watchdog forgets them. */
+void cage_settings_done(struct cage *c);
 /*
  * "CONTEST_CAGE=PID.START": the entry the run's commands get in their
  * environment, unique to this invocation, so that the watchdog finds

@@ -38,6 +38,55 @@ pgid(const char *s, size_t n, pid_t *out)
 	return 0;
 }
 
+/*
+ * An s argument of n bytes: FILE, one newline, VALUE; FILE absolute.
+ * FILE's length, or -1.
+ */
+static long
+setting(const char *s, size_t n)
+{
+	const char *nl = memchr(s, '\n', n);
+
+	if (nl == NULL || nl == s || s[0] != '/' || memchr(nl + 1, '\n', n - (size_t)(nl - s) - 1))
+		return -1;
+	return nl - s;
+}
+
+/* Keep the setting of w->arg, unless its file is kept already: 0, or -1 (dropped). */
+static int
+keep(struct watch *w)
+{
+	long k = setting(w->arg, w->len);
+	const char *f, *v;
+	size_t off = 0;
+
+	if (k < 0)
+		return -1;
+	w->arg[k] = '\0';
+	while (watch_setting(w, &off, &f, &v))
+		if (strcmp(f, w->arg) == 0)
+			return 0;
+	if (w->setlen + w->len + 1 > sizeof(w->set))
+		return -1;
+	memcpy(w->set + w->setlen, w->arg, w->len + 1);	/* the newline is now a NUL */
+	w->setlen += w->len + 1;
+	w->nset++;
+	return 0;
+}
+
+/* A path message: d into w->dir, j into w->journal. */
+static int
+path_msg(struct watch *w, char *to)
+{
+	if (w->len == 0) {
+		to[0] = '\0';
+		return -1;
+	}
+	memcpy(to, w->arg, w->len);
+	to[w->len] = '\0';
+	return 0;
+}
+
 /* The message in w->op, w->arg is whole: act on it, or drop it. */
 static void
 apply(struct watch *w)
@@ -48,6 +97,8 @@ apply(struct watch *w)
 	if (w->over) {
 		if (w->op == 'd')
 			w->dir[0] = '\0';	/* contest named a new directory: not the old one */
+		if (w->op == 'j')
+			w->journal[0] = '\0';	/* ... or a new journal */
 		w->dropped++;
 		return;
 	}
@@ -72,18 +123,26 @@ apply(struct watch *w)
 			}
 		return;		/* a group it never had: nothing to forget */
 	case 'd':
-		if (w->len == 0) {
-			w->dir[0] = '\0';
+	case 'j':
+		if (path_msg(w, w->op == 'd' ? w->dir : w->journal) < 0)
 			break;
-		}
-		memcpy(w->dir, w->arg, w->len);
-		w->dir[w->len] = '\0';
 		return;
 	case 'D':
-		w->dir[0] = '\0';
+	case 'J':
+		(w->op == 'D' ? w->dir : w->journal)[0] = '\0';
 		if (w->len == 0)
 			return;
 		break;
+	case 's':
+		if (keep(w) < 0)
+			break;
+		return;
+	case 'S':
+		if (w->len != 0)
+			break;	/* never forget the settings on a message not understood */
+		w->setlen = 0;
+		w->nset = 0;
+		return;
 	}
 	w->dropped++;
 }
@@ -130,10 +189,17 @@ watch_msg(char *buf, size_t len, char op, const char *arg)
 			return -1;
 		break;
 	case 'd':
+	case 'j':
 		if (n == 0)
 			return -1;
 		break;
+	case 's':
+		if (setting(arg ? arg : "", n) < 0)
+			return -1;
+		break;
 	case 'D':
+	case 'J':
+	case 'S':
 		if (n != 0)
 			return -1;
 		break;
@@ -146,4 +212,18 @@ watch_msg(char *buf, size_t len, char op, const char *arg)
 	memcpy(buf + 1, arg ? arg : "", n);
 	buf[n + 1] = '\0';
 	return (int)n + 2;
+}
+
+int
+watch_setting(const struct watch *w, size_t *off, const char **file, const char **value)
+{
+	size_t k;
+
+	if (*off >= w->setlen)
+		return 0;
+	*file = w->set + *off;
+	k = strlen(*file) + 1;
+	*value = *file + k;
+	*off += k + strlen(*value) + 1;
+	return 1;
 }

@@ -1,0 +1,68 @@
+# Sourced by the settings tests (t05xx) after lib.sh: the driver
+# ($S, tests/settings-unit.c), a fake kernel's /sys and /proc/sys, and the
+# check that every file holds the value it held before.  settings.c reads
+# /sys and /proc/sys below $CONTEST_SYSFS and $CONTEST_PROC: until a test
+# says otherwise they lead nowhere, so that no test writes the real ones
+# by mistake.
+S=$top/tests/settings-unit.bin
+[ -x "$S" ] || fail "no tests/settings-unit.bin: make check builds it"
+CONTEST_SYSFS=$T/no-sys CONTEST_PROC=$T/no-proc
+export CONTEST_SYSFS CONTEST_PROC
+J=$T/settings.journal
+# fake_tree [DIR]: a fake kernel's files in $K (DIR, default $T/k), the
+# roots set to it, each file's value kept (keep):
+#   /proc/sys/vm/dirty_ratio 20, /proc/sys/vm/dirty_background_ratio 10
+#   /sys/block/vda/queue/scheduler "none [mq-deadline] kyber " (choices)
+#   /sys/kernel/mm/transparent_hugepage/enabled "always [madvise] never"
+#   /sys/devices/system/cpu/cpu{0,1,2}/cpufreq/scaling_governor schedutil
+fake_tree() {
+	K=${1:-$T/k}
+	mkdir -p "$K/proc/sys/vm" "$K/sys/block/vda/queue" "$K/sys/kernel/mm/transparent_hugepage" ||
+		fail "cannot make a fake tree in '$K'"
+	printf '20\n' > "$K/proc/sys/vm/dirty_ratio"
+	printf '10\n' > "$K/proc/sys/vm/dirty_background_ratio"
+	printf 'none [mq-deadline] kyber \n' > "$K/sys/block/vda/queue/scheduler"
+	printf 'always [madvise] never\n' > "$K/sys/kernel/mm/transparent_hugepage/enabled"
+	for _c in 0 1 2; do
+		mkdir -p "$K/sys/devices/system/cpu/cpu$_c/cpufreq"
+		printf 'schedutil\n' > "$K/sys/devices/system/cpu/cpu$_c/cpufreq/scaling_governor"
+	done
+	CONTEST_SYSFS=$K/sys CONTEST_PROC=$K/proc
+	keep
+}
+# values [FILE...]: each regular file below $K and each FILE, a line
+# "FILE VALUE": its first line, or the word in brackets of a list of
+# choices (an empty file is left out: its absence shows)
+values() {
+	{ find "$K" -type f; for _f; do echo "$_f"; done; } | sort | tr '\n' '\0' |
+		xargs -0 awk 'FNR == 1 { v = $0; if (match(v, /\[[^]]*\]/)) v = substr(v, RSTART + 1, RLENGTH - 2)
+		    print FILENAME, v }'
+}
+# keep [FILE...]: the values now, for unchanged
+keep() { values "$@" > "$T/before"; }
+# unchanged [FILE...]: every file holds the value it held at keep
+unchanged() {
+	values "$@" > "$T/after"
+	cmp -s "$T/before" "$T/after" || fail "files changed (< before, > now):
+$(diff "$T/before" "$T/after")"
+}
+# value FILE: its value as values says
+value() { sed 's/^.*\[\([^]]*\)\].*$/\1/' "$1"; }
+# held LABELS SET...: the driver as contest in the middle of a round,
+# LABELS applied in turn, the journal $J; its pid in $pid, its watchdog's
+# in $wd, its output in $T/held.out and $T/held.err
+held() {
+	rm -f "$T/held.out"	# not the last driver's line
+	"$S" run -j "$J" -H "$@" > "$T/held.out" 2> "$T/held.err" &
+	# a test that fails while the driver holds: it ends, giving the files back
+	trap 'kill -TERM $! 2>/dev/null; rm -rf "$T" ${U:+"$U"}' EXIT
+	_i=0
+	until grep -q '^held ' "$T/held.out" 2>/dev/null; do
+		kill -0 $! 2>/dev/null || fail "the driver ended: $(cat "$T/held.err")"
+		_i=$((_i + 1)); [ $_i -lt 400 ] || fail "the driver never held its labels"
+		sleep 0.05
+	done
+	read -r _ pid wd < "$T/held.out"
+}
+# dead PID: PID is gone, or a zombie (it runs no more code)
+dead() { ! kill -0 "$1" 2>/dev/null || [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]; }
