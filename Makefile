@@ -130,6 +130,12 @@ fuzz: tests/report-fuzz.bin
 check: contest $(TESTBIN)
 	@sh tests/run.sh
 
+# the expected views of the golden logs (t3700): written anew on purpose
+golden: contest
+	for log in tests/golden/*.log tests/fuzz/corpus/*.log; do \
+	    sh tests/golden/render.sh ./contest $$log | gzip -9n > tests/golden/$$(basename $$log .log).expect.gz || exit 1; \
+	done
+
 bench: contest $(TESTBIN) tests/window-bench.bin
 	@sh tests/bench/run.sh
 
@@ -148,4 +154,4 @@ clean:
 	    tests/watch-fuzz.bin tests/label-fuzz.bin
 	rm -rf tests/tmp
 
-.PHONY: all check bench fuzz install uninstall clean
+.PHONY: all check golden bench fuzz install uninstall clean

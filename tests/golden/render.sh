@@ -1,0 +1,64 @@
+#!/bin/sh
+# render.sh CONTEST LOG: every view of the report of LOG, one after the
+# other, each headed by its command line and followed by its exit status,
+# its standard output and its standard error apart.  t3700 compares what
+# it prints for each golden log (tests/golden/*.log and the fuzzer's seed
+# logs, tests/fuzz/corpus/*.log) with tests/golden/NAME.expect.gz (gzip,
+# as the JSON and CSV views of a log are large); `make golden` writes
+# those anew.  Read their difference before committing it (zdiff, or
+# t3700's output): every change in them is a change of what users see.
+#
+# The rows compared are the log's first two (R1, R2), as its CSV names
+# them; a log with one row is rendered without the views that need two.
+set -u
+contest=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(mktemp -d "${TMPDIR:-/tmp}/render.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+# in a directory of its own, by its base name: every path printed is the same wherever it runs
+log=$(basename "$2")
+cp "$2" "$dir/$log" || exit 1
+cd "$dir" || exit 1
+rows=$("$contest" -r --format csv "$log" 2>/dev/null | awk -F, 'NR > 1 && !seen[$3]++ { print $3 }')
+R1=$(printf '%s\n' "$rows" | sed -n 1p)
+R2=$(printf '%s\n' "$rows" | sed -n 2p)
+
+view() {
+	echo "### contest -r $*"
+	"$contest" -r "$@" "$log" >out 2>err
+	echo "### exit $?"
+	cat out
+	echo "### stderr"
+	cat err
+}
+
+view
+view -v
+view --disturbed
+view --bars
+view -p
+view --format csv
+view --format csv -p
+view --format json
+view --format json -p
+view --svg chart.svg
+echo "### the SVG"
+cat chart.svg 2>/dev/null
+[ -n "$R1" ] || exit 0
+view -b "$R1"
+view -c "$R1"
+view -c "$R1" -v
+view -c "$R1" -p
+view -c "$R1" -v -p
+view -c "$R1" --disturbed
+view -c "$R1" --format csv
+view -c "$R1" --format csv -p
+view -c "$R1" --format json
+view -c "$R1" --format json -p
+view --verdict "$R1"
+view --verdict "$R1" --threshold 5
+[ -n "$R2" ] || exit 0
+view -b "$R2" -v
+view -c "$R2"
+view -c "$R2" -v -p
+view --verdict "$R1" -k "$R2"
+exit 0
