@@ -30,6 +30,7 @@
 #include "cage.h"
 #include "gen.h"
 #include "log.h"
+#include "num.h"
 #include "outfile.h"
 #include "report.h"
 #include "run.h"
@@ -285,45 +286,51 @@ usage(FILE *f, int full)
 }
 
 /*
- * Milliseconds from the command line, as the log keeps them: a plain
- * decimal from 0.001 to MAX_REQ_MS in at most 3 decimals (req_t1 and
- * req_t2 are written with 3), so that what is logged is what was given:
- * 1e-300 would be logged as 0.000, and 0.0015 as another threshold than
- * the one the requests were timed against.
+ * Numbers from the command line, in num.h's one grammar; exit 2 with its
+ * message: a whole number, milliseconds as the log keeps them (3
+ * decimals), a percentage, a size.
  */
-static double
-millis(const char *what, const char *s)
-{
-	size_t whole = strspn(s, "0123456789"), frac = 0, dec;
-	double v;
-
-	if (s[whole] == '.')
-		frac = strspn(s + whole + 1, "0123456789");
-	for (dec = frac; dec > 0 && s[whole + dec] == '0'; dec--)	/* trailing zeros say nothing */
-		;
-	v = strtod(s, NULL);
-	if (whole == 0 || s[whole + (s[whole] == '.') + frac] != '\0' || dec > 3 ||
-	    !(v >= 0.001 && v <= MAX_REQ_MS)) {
-		warnx("%s must be milliseconds from 0.001 to %d in at most 3 decimals (the log keeps "
-		    "them to a microsecond), not '%s'", what, MAX_REQ_MS, s);
-		exit(2);
-	}
-	return v;
-}
-
-/* Numbers from the command line: whole, in range, nothing after them. */
 static long
 number(const char *what, const char *s, long lo, long hi)
 {
-	char *end;
+	char why[512];
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno || v < lo || v > hi) {
-		warnx("%s must be a whole number from %ld to %ld, not '%s'", what, lo, hi, s);
-		exit(2);
-	}
+	if (num_whole(what, s, lo, hi, &v, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
+	return v;
+}
+
+static double
+millis(const char *what, const char *s)
+{
+	char why[512];
+	double v;
+
+	if (num_millis(what, s, 0.001, MAX_REQ_MS, &v, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
+	return v;
+}
+
+static double
+percent(const char *what, const char *s, double lo, double hi)
+{
+	char why[512];
+	double v;
+
+	if (num_pct(what, s, lo, hi, &v, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
+	return v;
+}
+
+static unsigned long long
+size(const char *what, const char *s)
+{
+	char why[512];
+	unsigned long long v;
+
+	if (num_size(what, s, &v, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
 	return v;
 }
 
@@ -598,19 +605,14 @@ check_load_dir(const char *load, const char *opt_name, const char *path)
 		err(2, "cannot write in the %s '%s'", what, path);
 	close(fd);
 }
-/* CONTEST_DISTURB_PCT as a percentage, DISTURB_PCT if unset; -1 if bad. */
+/* CONTEST_DISTURB_PCT as a percentage (num.h), DISTURB_PCT if unset; -1 if bad, with why. */
 static int
-disturb_env(double *pct)
+disturb_env(double *pct, char *why, size_t len)
 {
 	const char *v = getenv("CONTEST_DISTURB_PCT");
-	char *end;
 
 	*pct = DISTURB_PCT;
-	if (v == NULL)
-		return 0;
-	errno = 0;
-	*pct = strtod(v, &end);
-	return end == v || *end || errno || !(*pct >= 0 && *pct <= 100) ? -1 : 0;
+	return v == NULL ? 0 : num_pct("CONTEST_DISTURB_PCT", v, 0, 100, pct, why, len);
 }
 
 /* CONTEST_PROFILE's mode, PROF_KERNEL if unset; -1 if bad. */
@@ -628,12 +630,13 @@ profile_env(int *mode)
 static int
 check_tools(void)
 {
-	const char *cc = getenv("CC"), *v;
+	const char *cc = getenv("CC");
+	char why[256];
 	double pct;
 	int mode, missing = 0;
 
-	if (disturb_env(&pct) < 0 && (v = getenv("CONTEST_DISTURB_PCT")) != NULL)
-		errx(2, "CONTEST_DISTURB_PCT must be a percentage from 0 to 100, not '%s'", v);
+	if (disturb_env(&pct, why, sizeof(why)) < 0)
+		errx(2, "%s", why);
 	if (profile_env(&mode) < 0)
 		errx(2, "CONTEST_PROFILE must be kernel, all or off, not '%s'", getenv("CONTEST_PROFILE"));
 	check_nofile();
@@ -895,9 +898,9 @@ check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
 static void
 settle(struct invocation *iv)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], why[256];
 
-	disturb_env(&iv->disturb_pct);
+	disturb_env(&iv->disturb_pct, why, sizeof(why));
 	if (!opt.prof_set)
 		profile_env(&opt.prof_mode);
 	if (opt.tree == NULL)
@@ -2182,20 +2185,6 @@ run_mode(int argc, char **argv)
 	return failed;
 }
 
-/* A percentage from the command line, in [lo, hi]. */
-static double
-percent(const char *what, const char *s, double lo, double hi)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end || errno || !(v >= lo && v <= hi))
-		errx(2, "%s must be a percentage from %g to %g, not '%s'", what, lo, hi, s);
-	return v;
-}
-
 /* --until and its companions, --verdict and its: together, and each where it belongs. */
 static void
 check_rounds(void)
@@ -2415,14 +2404,8 @@ parse_options(int argc, char **argv)
 		case OPT_BYLOAD: opt.by_load = 1; break;
 		case OPT_PLAN: opt.plan = 1; break;
 		case OPT_CPUS: opt.plan_cpus = number("--cpus N", optarg, 1, SZ_MAXCPU); break;
-		case OPT_MEM:
-			if ((opt.plan_mem = load_parse_size(optarg)) == 0)
-				errx(2, "--mem must be a size like 4G or 512M, not '%s'", optarg);
-			break;
-		case OPT_DISK:
-			if ((opt.plan_disk = load_parse_size(optarg)) == 0)
-				errx(2, "--disk must be a size like 100G or 512M, not '%s'", optarg);
-			break;
+		case OPT_MEM: opt.plan_mem = size("--mem SIZE", optarg); break;
+		case OPT_DISK: opt.plan_disk = size("--disk SIZE", optarg); break;
 		case OPT_NOBASE: opt.no_baseline = 1; break;
 		case OPT_PROBE:
 			if (probe_parse(optarg, &opt.probe, why, sizeof(why)) < 0)

@@ -30,8 +30,8 @@
 #include <sys/prctl.h>
 #endif
 
+#include "num.h"
 #include "probe.h"
-#include "util.h"
 #include "util.h"
 
 #define CAL_WARM_NS	5000000LL	/* warm-up and sizing: double the work until one run lasts this long */
@@ -165,32 +165,6 @@ probe_pct_max(const unsigned long long *hist, double pct, unsigned long long max
 
 /* ---- --probe ---- */
 
-/* a decimal number, digits with at most one point; -1 if malformed */
-static int
-decimal(const char *s, const char *end, double *v)
-{
-	const char *p;
-	int digits = 0, points = 0;
-	char buf[32];
-
-	if (end - s <= 0 || end - s >= (long)sizeof(buf))
-		return -1;
-	for (p = s; p < end; p++) {
-		if (*p >= '0' && *p <= '9')
-			digits++;
-		else if (*p == '.' && points == 0)
-			points++;
-		else
-			return -1;
-	}
-	if (digits == 0)
-		return -1;
-	memcpy(buf, s, (size_t)(end - s));
-	buf[end - s] = '\0';
-	*v = strtod(buf, NULL);
-	return 0;
-}
-
 static int
 set_profile(struct probe_cfg *cfg, const char *name, double period_ms, double share)
 {
@@ -217,9 +191,10 @@ probe_parse(const char *arg, struct probe_cfg *cfg, char *err, size_t errlen)
 		snprintf(cfg->name, sizeof(cfg->name), "off");
 		return 0;
 	}
+	/* the numbers as every number contest is given (num.h): 16.7, not .5 or 1e3 */
 	if ((colon = strchr(arg, ':')) == NULL ||
-	    decimal(arg, colon, &period) < 0 ||
-	    decimal(colon + 1, colon + strlen(colon), &share) < 0) {
+	    num_decimal(arg, (size_t)(colon - arg), 1, &period, NULL) < 0 ||
+	    num_decimal(colon + 1, strlen(colon + 1), 1, &share, NULL) < 0) {
 		snprintf(err, errlen, "bad probe '%s': not audio, video, off or PERIOD_MS:PERCENT", arg);
 		return -1;
 	}

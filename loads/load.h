@@ -86,9 +86,9 @@ _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "contest needs lock-free 64-bit atom
 /* A load's own command-line option: contest offers --NAME (and -KEY) for it. */
 enum load_opt_type {
 	LOAD_OPT_STRING,	/* any text */
-	LOAD_OPT_SIZE,		/* bytes, with an optional k, M or G suffix; > 0 */
+	LOAD_OPT_SIZE,		/* bytes, with an optional k, M, G or T suffix; > 0 (num.h) */
 	LOAD_OPT_DIR,		/* an existing directory */
-	LOAD_OPT_COUNT		/* a whole number from 1 to max */
+	LOAD_OPT_COUNT		/* a whole number from 1 to max (num.h) */
 };
 struct load_option {
 	const char *name;	/* long option: --NAME; loads may share one ("size") */
@@ -202,8 +202,6 @@ int load_option_set(struct load_values *lv, const char *name, const char *val, c
 const char *load_option_value(const struct load_values *lv, const char *name);
 /* Fill ctx->load, ctx->opt[] and ctx->optsize[] for load l from lv. */
 void load_ctx_options(const struct load_values *lv, const struct load *l, struct load_ctx *ctx);
-/* A size: bytes with an optional k, M, G or T suffix (powers of 1024); 0 if bad. */
-unsigned long long load_parse_size(const char *s);
 
 /* loads/common.c: helpers for loads, used in the load's own process */
 void load_count(struct load_ctx *, unsigned long long n);	/* add n to work (and to the worker's part) */

@@ -2,10 +2,9 @@
  * table.c: every load contest knows, in the original contest's order.
  * This table is the list of what contest can measure; the default suite
  * is every entry without LOAD_EXTRA, in this order.  Also the loads' own
- * options, checked by type as they are given into the caller's
- * struct load_values.
+ * options, checked by type as they are given (numbers by num.h's parser,
+ * as contest's own options are) into the caller's struct load_values.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "load.h"
+#include "../num.h"
 
 extern const struct load noload_load;
 extern const struct load cacherun_load;
@@ -66,47 +66,29 @@ load_option_find(const char *name)
 	return NULL;
 }
 
-unsigned long long
-load_parse_size(const char *s)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	if (!isdigit((unsigned char)*s))
-		return 0;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return 0;
-	switch (*end) {
-	case 'k': case 'K': mul = 1ULL << 10; end++; break;
-	case 'm': case 'M': mul = 1ULL << 20; end++; break;
-	case 'g': case 'G': mul = 1ULL << 30; end++; break;
-	case 't': case 'T': mul = 1ULL << 40; end++; break;
-	}
-	if (*end != '\0' || v == 0 || v > (1ULL << 50) / mul)
-		return 0;
-	return v * mul;
-}
-
 int
 load_option_set(struct load_values *lv, const char *name, const char *val, char *why, size_t whylen)
 {
 	const struct load_option *o = load_option_find(name);
 	unsigned long long size = 0;
+	char what[64];
 	struct stat st;
+	long count;
 	int i;
 
 	if (o == NULL) {
 		snprintf(why, whylen, "no load has an option '%s'", name);
 		return -1;
 	}
+	/* named as --help names it: "--size SIZE", "-o DIR" */
+	if (o->key)
+		snprintf(what, sizeof(what), "-%c %s", o->key, o->arg);
+	else
+		snprintf(what, sizeof(what), "--%s %s", o->name, o->arg);
 	switch (o->type) {
 	case LOAD_OPT_SIZE:
-		if ((size = load_parse_size(val)) == 0) {
-			snprintf(why, whylen, "--%s must be a size like 64M, 512k or 2G, not '%s'", name, val);
+		if (num_size(what, val, &size, why, whylen) < 0)
 			return -1;
-		}
 		break;
 	case LOAD_OPT_DIR:
 		if (*val == '\0' || stat(val, &st) < 0) {
@@ -119,19 +101,11 @@ load_option_set(struct load_values *lv, const char *name, const char *val, char 
 			return -1;
 		}
 		break;
-	case LOAD_OPT_COUNT: {
-		char *end;
-		long v;
-		errno = 0;
-		v = strtol(val, &end, 10);
-		if (!isdigit((unsigned char)*val) || *end != '\0' || errno || v < 1 || v > o->max) {
-			snprintf(why, whylen, "--%s must be a whole number from 1 to %ld, not '%s'",
-			    name, o->max, val);
+	case LOAD_OPT_COUNT:
+		if (num_whole(what, val, 1, o->max, &count, why, whylen) < 0)
 			return -1;
-		}
-		size = (unsigned long long)v;
+		size = (unsigned long long)count;
 		break;
-	}
 	case LOAD_OPT_STRING:
 		break;
 	}

@@ -352,6 +352,8 @@ test_parse(void)
 		{ "inf:5", "not audio" },
 		{ "5.0.0:5", "not audio" },
 		{ ".:5", "not audio" },
+		{ "50:.5", "not audio" },	/* num.h's grammar: a point between digits */
+		{ "50.:5", "not audio" },
 		{ "0:5", "period 0 ms is not within 1 to 10000 ms" },
 		{ "0.5:5", "period 0.5 ms is not within 1 to 10000 ms" },
 		{ "0.999:5", "period 0.999 ms" },

@@ -3,7 +3,7 @@
 # filesystem whose half is too small for --size (exit 1, saying how much
 # it needs and where).
 . "$(dirname "$0")/lib.sh"
-refuses dbench_load clients "must be a whole number from 1 to 1024" 0 1025 x 1.5 ""
+refuses dbench_load clients "N must be a whole number from 1 to 1024" 0 1025 x 1.5 ""
 expect 2 "$CONTEST" -n 1 --units 1 --lead 0 --size 3M --clients 4 --no-baseline -k test dbench_load
 grep -q "dbench_load: 4 clients need 4 MiB at least, the size is 3 MiB" stderr || fail "$(cat stderr)"
 # --plan says the same and exits as the run would
