@@ -1016,34 +1016,18 @@ machine_unlock(void)
 /* ------------------------------------------------------------ baseline */
 
 /*
- * The mean no_load Time of this label and configuration in the log, or
- * 0 if it has no ok no_load run.
+ * The mean no_load Time of this label and configuration in the log (the
+ * log module's), or 0 if it has no ok no_load run; exit 1 if it cannot
+ * be read for want of memory.
  */
 static double
 baseline_time(const struct invocation *iv)
 {
-	struct logreader *lr;
-	struct rec r;
-	double sum = 0;
-	long n = 0;
-	FILE *f;
+	double b = log_baseline(opt.log, &iv->who);
 
-	if ((f = fopen(opt.log, "r")) == NULL)
-		return 0;
-	if ((lr = calloc(1, sizeof(*lr))) == NULL)
+	if (b < 0)
 		err(1, "calloc");
-	lr->f = f;
-	lr->name = opt.log;
-	lr->quiet = 1;
-	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &iv->who)) {
-			sum += r.num[K_ELAPSED];
-			n++;
-		}
-	log_close(lr);
-	free(lr);
-	fclose(f);
-	return n ? sum / (double)n : 0;
+	return b;
 }
 
 /* --against's row lacks what an interval needs of one load: exit 2, saying why. */

@@ -1438,3 +1438,33 @@ log_next(struct logreader *lr, struct rec *r)
 		}
 	}
 }
+
+double
+log_baseline(const char *path, const struct rec *who)
+{
+	struct logreader *lr;
+	struct rec r;
+	double sum = 0;
+	long n = 0;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if ((lr = calloc(1, sizeof(*lr))) == NULL) {
+		fclose(f);
+		errno = ENOMEM;
+		return -1;
+	}
+	lr->f = f;
+	lr->name = path;
+	lr->quiet = 1;
+	while (log_next(lr, &r))
+		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, who)) {
+			sum += r.num[K_ELAPSED];
+			n++;
+		}
+	log_close(lr);
+	free(lr);
+	fclose(f);
+	return n ? sum / (double)n : 0;
+}

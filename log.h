@@ -402,6 +402,13 @@ struct logreader {
 int log_next(struct logreader *lr, struct rec *r);
 /* Free what lr holds (never lr->f, the caller's). */
 void log_close(struct logreader *lr);
+/*
+ * The mean no_load Time of who's label and configuration (rec_same_config)
+ * in the log at path, over its ok runs: the baseline a run's Ratio and
+ * timeout start from.  0 if it has none (or no such log); -1 with errno
+ * when it cannot be read for want of memory.
+ */
+double log_baseline(const char *path, const struct rec *who);
 
 /*
  * Labels keep their identity: two kernels never share one.  A label is
