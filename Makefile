@@ -23,8 +23,10 @@ CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o
 REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
 	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
 	report/stats.o
-OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h gen.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
+# the harness: main, then its jobs (contest.h)
+HARNESS = contest.o cli.o preflight.o lock.o rig.o suite.o plan.o
+OBJ = $(HARNESS) gen.o $(REPORT) $(CORE) $(UTIL)
+HDR = config.h cage.h contest.h gen.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
 	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest

@@ -5,7 +5,7 @@
  * per period finished before the next period began.  doc/probe.md says
  * why it is built this way and holds its figures.
  *
- * Life of the probe, through these calls only; contest (contest.c
+ * Life of the probe, through these calls only; contest (cli.c and rig.c
  * once, run.c in each run) and tests/probe-solo.c make the same ones:
  *   probe_parse(arg)       the --probe value, once, exit 2 on error
  *   probe_calibrate(cfg)   once per invocation, before any run, on the

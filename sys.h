@@ -25,7 +25,7 @@
  * Its name: the module is called for the prefix of its log keys
  * (sys_user, sys_system, ...), which old logs fix; the log's sys= is the
  * compile's own system CPU (wait4), older than this module, and stays.
- * contest.c calls its instance "machine".
+ * The harness calls its instance "machine" (struct rig, contest.h).
  *
  * Every path under /proc and /sys is read below $CONTEST_PROC (default
  * /proc) and $CONTEST_SYSFS (default /sys), so tests can fake a kernel.

@@ -1,4 +1,4 @@
-# Each option belongs to its mode (contest.c's option table): an option
+# Each option belongs to its mode (cli.c's option table): an option
 # of a run given with -r, a load's included, and one of the report given
 # without it, exit 2 naming it before anything is made; -l goes with both.
 . "$(dirname "$0")/lib.sh"
