@@ -29,6 +29,7 @@
 #include "config.h"
 #include "cage.h"
 #include "gen.h"
+#include "kfile.h"
 #include "log.h"
 #include "outfile.h"
 #include "report.h"
@@ -922,14 +923,14 @@ settle(struct invocation *iv)
 static int
 lock_holder(int fd, long *pid, char *comm, size_t len)
 {
-	char line[256], path[64];
+	char line[256];
 	unsigned maj, mnr;
 	unsigned long long ino;
 	struct stat st;
-	int rc = -1, k, cfd;
+	int rc = -1, k;
 	FILE *f;
 
-	if (fstat(fd, &st) < 0 || (f = fopen("/proc/locks", "r")) == NULL)
+	if (fstat(fd, &st) < 0 || (f = kf_fopen(KF_PROC, "locks")) == NULL)
 		return -1;
 	while (rc < 0 && fgets(line, sizeof(line), f)) {
 		/* "1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF"; "1: -> FLOCK ..." waits */
@@ -937,13 +938,10 @@ lock_holder(int fd, long *pid, char *comm, size_t len)
 		    sscanf(line, "%*s %*s %*s %*s %ld %x:%x:%llu", pid, &maj, &mnr, &ino) != 4 ||
 		    maj != major(st.st_dev) || mnr != minor(st.st_dev) || ino != (unsigned long long)st.st_ino)
 			continue;
-		snprintf(comm, len, "?");
-		snprintf(path, sizeof(path), "/proc/%ld/comm", *pid);
-		if (*pid > 0 && (cfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-			if ((k = (int)read(cfd, comm, len - 1)) > 0)
-				comm[k - (comm[k - 1] == '\n')] = '\0';
-			close(cfd);
-		}
+		if (*pid <= 0 || (k = (int)kf_pid_read(*pid, "comm", comm, len)) <= 0)
+			snprintf(comm, len, "?");
+		else
+			comm[k - (comm[k - 1] == '\n')] = '\0';
 		rc = *pid > 0 && !strcmp(comm, "contest");
 	}
 	fclose(f);
@@ -1506,7 +1504,7 @@ identify(struct invocation *iv)
 		opt.units = sz_units(sz_par(&iv->mach, opt.jobs));
 	w->jobs = opt.jobs;
 	snprintf(w->workload, sizeof(w->workload), "builtin:%ld", opt.units);
-	snprintf(w->drop, sizeof(w->drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(w->drop, sizeof(w->drop), "%s", kf_access(KF_PROC, "sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
 	snprintf(w->inv, sizeof(w->inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 }
 
@@ -1900,7 +1898,7 @@ static const char *
 until_next(const struct invocation *iv, const struct load **loads, int nloads, long round, double start)
 {
 	static char why[128];
-	double took = run_now() - start;
+	double took = mono_s() - start;
 
 	if ((until_precise = precise_enough(iv, loads, nloads, round) && round >= opt.runs))
 		return opt.against ? "every interval of the change is as narrow as the margin" :
@@ -1923,7 +1921,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 	long done[MAXLOADS + 1] = { 0 }, nl_n = 0;
 	int np, k, failed = 0, compiled = 0;
 
-	double start = run_now();
+	double start = mono_s();
 	const char *why = NULL;
 
 	np = make_plan(plan, loads, nloads);
@@ -1939,7 +1937,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 		if ((plan[k].load->flags & LOAD_WARM) && !compiled)
 			warm_up(env, plan[k].load);
 		env->timeout = time_limit(logbase, nl_sum, nl_n);
-		t0 = run_now();
+		t0 = mono_s();
 		if (do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el) < 0)
 			failed = 1;
 		else if (!strcmp(plan[k].load->name, "no_load")) {
@@ -1948,9 +1946,9 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 			est = nl_sum / (double)nl_n;
 		}
 		compiled |= el > 0;
-		spent[li] += run_now() - t0;
+		spent[li] += mono_s() - t0;
 		done[li]++;
-		say_left(plan, np, k + 1, spent, done, loads, nloads, est, setup, run_now() - start);
+		say_left(plan, np, k + 1, spent, done, loads, nloads, est, setup, mono_s() - start);
 		finished(plan, np, k, loads, nloads);
 		if (opt.until > 0 && (k + 1 == np || plan[k + 1].round != plan[k].round))
 			why = until_next(iv, loads, nloads, plan[k].round, start);

@@ -22,6 +22,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "../kfile.h"
 #include "load.h"
 #include "../util.h"
 
@@ -236,7 +237,7 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 unsigned long long
 load_proc_io(const char *key)
 {
-	return file_key("/proc/self/io", key, ':');
+	return kf_key(KF_PROC, "self/io", key, ':');
 }
 
 /*
