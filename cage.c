@@ -33,20 +33,6 @@ static const char *const part_name[CAGE_NPARTS] = { "load", "job", "probe" };
 
 /* ------------------------------------------------------------- helpers */
 
-/* Write s to path; async-signal-safe. */
-static int
-write_str(const char *path, const char *s)
-{
-	size_t n = strlen(s);
-	int fd, rc;
-
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
-		return -1;
-	rc = write(fd, s, n) == (ssize_t)n ? 0 : -1;
-	close(fd);
-	return rc;
-}
-
 static void
 nap(long ms)
 {
@@ -147,11 +133,11 @@ cg_kill(const char *dir)
 	int i;
 
 	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
-	if (write_str(path, "1") == 0)
+	if (kf_write(KF_FILE, path, "1") == 0)
 		return;
 	/* before Linux 5.14: freeze, kill each process, thaw */
 	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
-	write_str(path, "1");
+	kf_write(KF_FILE, path, "1");
 	for (i = 0; i < CAGE_NPARTS; i++) {
 		snprintf(path, sizeof(path), "%s/%s/cgroup.procs", dir, part_name[i]);
 		if (kf_read(KF_FILE, path, buf, sizeof(buf)) <= 0)
@@ -161,7 +147,7 @@ cg_kill(const char *dir)
 				kill((pid_t)atol(p), SIGKILL);
 	}
 	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
-	write_str(path, "0");
+	kf_write(KF_FILE, path, "0");
 }
 
 static void
@@ -486,7 +472,7 @@ cage_enter(const struct cage *c, int part)
 	strcat(path, "/");
 	strcat(path, part_name[part]);
 	strcat(path, "/cgroup.procs");
-	return write_str(path, "0");
+	return kf_write(KF_FILE, path, "0");
 }
 
 void
@@ -621,7 +607,7 @@ cage_kill_part(struct cage *c, int part)
 		kill(-c->pgid[part], SIGKILL);
 	if (c->cgroup) {
 		snprintf(path, sizeof(path), "%s/%s/cgroup.kill", c->root, part_name[part]);
-		write_str(path, "1");
+		kf_write(KF_FILE, path, "1");
 	}
 }
 

@@ -30,20 +30,28 @@ root(void)
 	return r ? r : "";
 }
 
-int
-kf_path(char *out, size_t len, enum kf_tree t, const char *name)
+/* a, b and c joined into out: 0, or -1 (ENAMETOOLONG); no snprintf, for a child just forked */
+static int
+join3(char *out, size_t len, const char *a, const char *b, const char *c)
 {
-	int n;
+	size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
 
-	if (t == KF_FILE)
-		n = snprintf(out, len, "%s", name);
-	else
-		n = snprintf(out, len, "%s%s/%s", root(), t == KF_SYS ? KF_SYS_DIR : KF_PROC_DIR, name);
-	if (n < 0 || (size_t)n >= len) {
+	if (na + nb + nc + 1 > len) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	memcpy(out, a, na);
+	memcpy(out + na, b, nb);
+	memcpy(out + na + nb, c, nc + 1);
 	return 0;
+}
+
+int
+kf_path(char *out, size_t len, enum kf_tree t, const char *name)
+{
+	if (t == KF_FILE)
+		return join3(out, len, "", "", name);
+	return join3(out, len, root(), t == KF_SYS ? KF_SYS_DIR "/" : KF_PROC_DIR "/", name);
 }
 
 /* Does path lie below top (or is it top)? */
@@ -58,18 +66,11 @@ below(const char *path, const char *top)
 int
 kf_map(const char *path, char *out, size_t len)
 {
-	int n;
-
 	if (!below(path, KF_SYSCTL_DIR) && !below(path, KF_SYS_DIR)) {
 		errno = ENOENT;
 		return -1;
 	}
-	n = snprintf(out, len, "%s%s", root(), path);
-	if (n < 0 || (size_t)n >= len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return 0;
+	return join3(out, len, root(), "", path);
 }
 
 static int
@@ -87,6 +88,8 @@ kopen(enum kf_tree t, const char *name, int flags)
 {
 	char path[PATH_MAX];
 
+	if (t == KF_FILE)
+		return open_path(name, flags);
 	return kf_path(path, sizeof(path), t, name) < 0 ? -1 : open_path(path, flags);
 }
 

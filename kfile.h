@@ -60,7 +60,9 @@ int kf_line(enum kf_tree, const char *name, char *buf, size_t len);
  * (free it), its length in *len; NULL with errno */
 char *kf_slurp(enum kf_tree, const char *name, size_t *len);
 /* Write s to name in one write(2), as the kernel's files take a value:
- * 0, or -1 (EIO: written in part) */
+ * 0, or -1 (EIO: written in part).  Like kf_read, it calls nothing but
+ * open(2), write(2), close(2), string copies and (but for KF_FILE)
+ * getenv(3): a child just forked may use it. */
 int kf_write(enum kf_tree, const char *name, const char *s);
 
 /*
