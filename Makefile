@@ -11,10 +11,10 @@ LDLIBS = -lm
 LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.o \
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o \
 	loads/dbench.o
-# the one copy of each shared helper (util.h; outfile.h, the opener of what
-# contest writes; num.h, the parser of the numbers it is given): every
-# program below links it
-UTIL = util.o outfile.o num.o
+# the one copy of each shared helper (util.h; kfile.h, the one way into
+# /proc and /sys; outfile.h, the opener of what contest writes; num.h, the
+# parser of the numbers it is given): every program below links it
+UTIL = util.o kfile.o outfile.o num.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
@@ -26,7 +26,7 @@ REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.
 # the harness: main, then its jobs (contest.h)
 HARNESS = contest.o cli.o preflight.o lock.o rig.o suite.o plan.o
 OBJ = $(HARNESS) gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h contest.h gen.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
+HDR = config.h cage.h contest.h gen.h kfile.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
 	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest
@@ -48,7 +48,7 @@ TESTBIN = tests/load-solo.bin tests/log-unit.bin tests/log-solo.bin tests/stats-
 	tests/sys-unit.bin tests/probe-unit.bin tests/probe-solo.bin tests/report-solo.bin tests/util-unit.bin \
 	tests/sizing-unit.bin tests/verdict-unit.bin tests/verdict-sim.bin tests/profile-unit.bin \
 	tests/profile-solo.bin tests/profile-sim.bin \
-	tests/req-unit.bin tests/req-bench.bin tests/settings-unit.bin
+	tests/req-unit.bin tests/req-bench.bin tests/settings-unit.bin tests/kfile-unit.bin
 TESTLINK = $(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@
 tests/load-solo.bin: tests/load-solo.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/load-solo.c $(CORE) $(UTIL) $(LDLIBS)
@@ -58,6 +58,9 @@ tests/settings-unit.bin: tests/settings-unit.c $(CORE) $(UTIL) $(HDR)
 	$(TESTLINK) tests/settings-unit.c $(CORE) $(UTIL) $(LDLIBS)
 tests/util-unit.bin: tests/util-unit.c $(UTIL) $(HDR)
 	$(TESTLINK) tests/util-unit.c $(UTIL) $(LDLIBS)
+# the kernel's files on a fake root and on this box's own processes (t0097)
+tests/kfile-unit.bin: tests/kfile-unit.c $(UTIL) $(HDR)
+	$(TESTLINK) tests/kfile-unit.c $(UTIL) $(LDLIBS)
 tests/log-unit.bin: tests/log-unit.c log.o $(UTIL) $(HDR)
 	$(TESTLINK) tests/log-unit.c log.o $(UTIL) $(LDLIBS)
 tests/log-solo.bin: tests/log-solo.c log.o $(UTIL) $(HDR)

@@ -3,8 +3,9 @@
  * /proc/self/mountinfo and /proc/self/cgroup to find where contest's own
  * cgroup v2 directory is, makes contest.PID/{load,job,probe} below it,
  * writes cgroup.procs, cgroup.kill and cgroup.freeze, reads cpu.stat and
- * cgroup.events; without cgroups, scans /proc/PID/stat.  prctl(2)
- * PR_SET_CHILD_SUBREAPER makes orphans of a run contest's to reap.
+ * cgroup.events; without cgroups, scans /proc/PID/stat.  Every file of
+ * /proc through kfile.h.  prctl(2) PR_SET_CHILD_SUBREAPER makes orphans
+ * of a run contest's to reap.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -23,6 +24,7 @@
 #endif
 
 #include "cage.h"
+#include "kfile.h"
 #include "settings.h"
 #include "util.h"
 #include "watchmsg.h"
@@ -30,36 +32,6 @@
 static const char *const part_name[CAGE_NPARTS] = { "load", "job", "probe" };
 
 /* ------------------------------------------------------------- helpers */
-
-static int
-read_small(const char *path, char *buf, size_t len)
-{
-	ssize_t n;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return (int)n;
-}
-
-/* Write s to path; async-signal-safe. */
-static int
-write_str(const char *path, const char *s)
-{
-	size_t n = strlen(s);
-	int fd, rc;
-
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
-		return -1;
-	rc = write(fd, s, n) == (ssize_t)n ? 0 : -1;
-	close(fd);
-	return rc;
-}
 
 static void
 nap(long ms)
@@ -69,14 +41,21 @@ nap(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* /proc/NAME/stat, NAME a pid or a directory entry of /proc; 0 or -1. */
-static int
-stat_of(const char *name, struct proc_stat *ps)
-{
-	char path[64];
+/* group_cpu's sum */
+struct groupcpu {
+	long pgid;
+	unsigned long long ticks;
+};
 
-	snprintf(path, sizeof(path), "/proc/%.20s/stat", name);
-	return proc_stat_read(path, ps);
+static int
+group_add(long pid, const struct proc_stat *ps, void *arg)
+{
+	struct groupcpu *g = arg;
+
+	(void)pid;
+	if (ps->pgrp == g->pgid)
+		g->ticks += ps->utime + ps->stime + ps->cutime + ps->cstime;
+	return 0;
 }
 
 /*
@@ -86,45 +65,41 @@ stat_of(const char *name, struct proc_stat *ps)
 static double
 group_cpu(pid_t pgid)
 {
-	unsigned long long ticks = 0;
-	struct dirent *de;
-	DIR *d;
+	struct groupcpu g = { (long)pgid, 0 };
 
-	if (pgid <= 0 || (d = opendir("/proc")) == NULL)
+	if (pgid <= 0 || kf_pids(group_add, &g) < 0)
 		return 0;
-	while ((de = readdir(d)) != NULL) {
-		struct proc_stat ps;
+	return (double)g.ticks / (double)sysconf(_SC_CLK_TCK);
+}
 
-		if (!isdigit((unsigned char)de->d_name[0]) || stat_of(de->d_name, &ps) < 0 || ps.pgrp != pgid)
-			continue;
-		ticks += ps.utime + ps.stime + ps.cutime + ps.cstime;
-	}
-	closedir(d);
-	return (double)ticks / (double)sysconf(_SC_CLK_TCK);
+/* A list of pids being filled: my_children's, cage_pids' */
+struct pidlist {
+	pid_t *pids;
+	int n, max;
+	long ppid, pgrp;	/* the parent, or the group, wanted (-1: any) */
+	pid_t but;		/* a pid left out */
+};
+
+static int
+pid_add(long pid, const struct proc_stat *ps, void *arg)
+{
+	struct pidlist *l = arg;
+
+	if ((l->ppid >= 0 && ps->ppid != l->ppid) || (l->pgrp >= 0 && ps->pgrp != l->pgrp) || pid == (long)l->but)
+		return 0;
+	l->pids[l->n++] = (pid_t)pid;
+	return l->n == l->max;
 }
 
 /* Processes whose parent is contest, but the watchdog: up to max. */
 static int
 my_children(const struct cage *c, pid_t *pids, int max)
 {
-	struct dirent *de;
-	int n = 0;
-	DIR *d;
+	struct pidlist l = { pids, 0, max, (long)getpid(), -1, c->wd_pid };
 
-	if ((d = opendir("/proc")) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL && n < max) {
-		struct proc_stat ps;
-		pid_t pid;
-
-		if (!isdigit((unsigned char)de->d_name[0]) || stat_of(de->d_name, &ps) < 0)
-			continue;
-		pid = (pid_t)atol(de->d_name);
-		if (ps.ppid == (long)getpid() && pid != c->wd_pid)
-			pids[n++] = pid;
-	}
-	closedir(d);
-	return n;
+	if (max > 0)
+		kf_pids(pid_add, &l);
+	return l.n;
 }
 
 /* ------------------------------------------------------------- cgroups */
@@ -135,7 +110,7 @@ own_cgroup(char *dir, size_t len, char *why, size_t whylen)
 {
 	static char mnt[PATH_MAX];	/* not on the stack: contest runs under ulimit -s 64 */
 
-	return cgroup_dir("/proc", NULL, dir, len, mnt, sizeof(mnt), why, whylen) == 2 ? 0 : -1;
+	return cgroup_dir(NULL, dir, len, mnt, sizeof(mnt), why, whylen) == 2 ? 0 : -1;
 }
 
 static int
@@ -144,7 +119,7 @@ populated(const char *dir)
 	char path[PATH_MAX + 32], buf[512], *p;
 
 	snprintf(path, sizeof(path), "%s/cgroup.events", dir);
-	if (read_small(path, buf, sizeof(buf)) < 0)
+	if (kf_read(KF_FILE, path, buf, sizeof(buf)) < 0)
 		return 0;
 	return (p = strstr(buf, "populated ")) != NULL && p[10] == '1';
 }
@@ -158,21 +133,21 @@ cg_kill(const char *dir)
 	int i;
 
 	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
-	if (write_str(path, "1") == 0)
+	if (kf_write(KF_FILE, path, "1") == 0)
 		return;
 	/* before Linux 5.14: freeze, kill each process, thaw */
 	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
-	write_str(path, "1");
+	kf_write(KF_FILE, path, "1");
 	for (i = 0; i < CAGE_NPARTS; i++) {
 		snprintf(path, sizeof(path), "%s/%s/cgroup.procs", dir, part_name[i]);
-		if (read_small(path, buf, sizeof(buf)) <= 0)
+		if (kf_read(KF_FILE, path, buf, sizeof(buf)) <= 0)
 			continue;
 		for (p = buf; *p; p += strcspn(p, "\n"), p += *p == '\n')
 			if (isdigit((unsigned char)*p))
 				kill((pid_t)atol(p), SIGKILL);
 	}
 	snprintf(path, sizeof(path), "%s/cgroup.freeze", dir);
-	write_str(path, "0");
+	kf_write(KF_FILE, path, "0");
 }
 
 static void
@@ -193,10 +168,8 @@ static unsigned long long
 started(long pid)
 {
 	struct proc_stat ps;
-	char name[32];
 
-	snprintf(name, sizeof(name), "%ld", pid);
-	return stat_of(name, &ps) < 0 ? 0 : ps.start;
+	return kf_pid_stat(pid, &ps) < 0 ? 0 : ps.start;
 }
 
 /*
@@ -278,24 +251,35 @@ cg_open(struct cage *c)
 
 /* Does the environment of process pid hold the entry env ("KEY=VALUE")? */
 static int
-marked(const char *pid, const char *env)
+marked(long pid, const char *env)
 {
 	static char buf[1 << 20];	/* an environment's first MiB; the watchdog's own */
-	size_t n = 0, k = strlen(env);
-	char path[64], *p, *end;
-	ssize_t r;
-	int fd;
+	size_t k = strlen(env);
+	char *p, *end;
+	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%.20s/environ", pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((n = kf_pid_read(pid, "environ", buf, sizeof(buf))) <= 0)
 		return 0;	/* gone, or another user's */
-	while (n < sizeof(buf) - 1 && (r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0)
-		n += (size_t)r;
-	close(fd);
-	buf[n] = '\0';
 	for (p = buf, end = buf + n; p < end; p += strlen(p) + 1)
 		if (strlen(p) == k && memcmp(p, env, k) == 0)
 			return 1;
+	return 0;
+}
+
+/* kill_marked's pass: SIGKILL each process marked with env (arg), counted in found */
+struct markpass {
+	const char *env;
+	int found;
+};
+
+static int
+kill_if_marked(long pid, const struct proc_stat *ps, void *arg)
+{
+	struct markpass *m = arg;
+
+	(void)ps;
+	if (pid != (long)getpid() && marked(pid, m->env) && kill((pid_t)pid, SIGKILL) == 0)
+		m->found++;
 	return 0;
 }
 
@@ -309,25 +293,12 @@ marked(const char *pid, const char *env)
 static void
 kill_marked(const char *env)
 {
-	int pass, found;
+	struct markpass m = { env, 0 };
+	int pass;
 
 	for (pass = 0; pass < 100; pass++) {
-		struct dirent *de;
-		DIR *d;
-
-		found = 0;
-		if ((d = opendir("/proc")) == NULL)
-			return;
-		while ((de = readdir(d)) != NULL) {
-			pid_t pid;
-
-			if (!isdigit((unsigned char)de->d_name[0]) || (pid = (pid_t)atol(de->d_name)) == getpid())
-				continue;
-			if (marked(de->d_name, env) && kill(pid, SIGKILL) == 0)
-				found++;
-		}
-		closedir(d);
-		if (!found)
+		m.found = 0;
+		if (kf_pids(kill_if_marked, &m) < 0 || !m.found)
 			return;
 		nap(10);	/* a fork of one just killed shows up in the next pass */
 	}
@@ -501,7 +472,7 @@ cage_enter(const struct cage *c, int part)
 	strcat(path, "/");
 	strcat(path, part_name[part]);
 	strcat(path, "/cgroup.procs");
-	return write_str(path, "0");
+	return kf_write(KF_FILE, path, "0");
 }
 
 void
@@ -564,7 +535,7 @@ cage_cpu(const struct cage *c, int part)
 	if (!c->cgroup)
 		return c->pgid[part] > 0 ? group_cpu(c->pgid[part]) : -1;
 	snprintf(path, sizeof(path), "%s/%s/cpu.stat", c->root, part_name[part]);
-	if (read_small(path, buf, sizeof(buf)) <= 0 || (p = strstr(buf, "usage_usec ")) == NULL)
+	if (kf_read(KF_FILE, path, buf, sizeof(buf)) <= 0 || (p = strstr(buf, "usage_usec ")) == NULL)
 		return -1;
 	return (double)strtoull(p + 11, NULL, 10) / 1e6;
 }
@@ -574,30 +545,21 @@ cage_pids(const struct cage *c, int part, pid_t *pids, int max)
 {
 	static char buf[16384];	/* not on the stack: contest runs under ulimit -s 64 */
 	char path[PATH_MAX + 32], *p;
-	struct dirent *de;
+	struct pidlist l = { pids, 0, max, -1, (long)c->pgid[part], 0 };
 	int n = 0;
-	DIR *d;
 
 	if (c->cgroup) {
 		snprintf(path, sizeof(path), "%s/%s/cgroup.procs", c->root, part_name[part]);
-		if (read_small(path, buf, sizeof(buf)) <= 0)
+		if (kf_read(KF_FILE, path, buf, sizeof(buf)) <= 0)
 			return 0;
 		for (p = buf; *p && n < max; p += strcspn(p, "\n"), p += *p == '\n')
 			if (isdigit((unsigned char)*p))
 				pids[n++] = (pid_t)atol(p);
 		return n;
 	}
-	if (c->pgid[part] <= 0 || (d = opendir("/proc")) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL && n < max) {
-		struct proc_stat ps;
-
-		if (isdigit((unsigned char)de->d_name[0]) && stat_of(de->d_name, &ps) == 0 &&
-		    ps.pgrp == (long)c->pgid[part])
-			pids[n++] = (pid_t)atol(de->d_name);
-	}
-	closedir(d);
-	return n;
+	if (c->pgid[part] > 0 && max > 0)
+		kf_pids(pid_add, &l);
+	return l.n;
 }
 
 /* The processes of part that have not ended (zombies aside), their pids in pids. */
@@ -605,12 +567,10 @@ static int
 live_pids(const struct cage *c, int part, pid_t *pids, int max)
 {
 	struct proc_stat ps;
-	char path[64];
 	int n = cage_pids(c, part, pids, max), i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pids[i]);
-		if (proc_stat_read(path, &ps) == 0 && ps.state != 'Z' && ps.state != 'X')
+		if (kf_pid_stat((long)pids[i], &ps) == 0 && ps.state != 'Z' && ps.state != 'X')
 			pids[k++] = pids[i];
 	}
 	return k;
@@ -647,7 +607,7 @@ cage_kill_part(struct cage *c, int part)
 		kill(-c->pgid[part], SIGKILL);
 	if (c->cgroup) {
 		snprintf(path, sizeof(path), "%s/%s/cgroup.kill", c->root, part_name[part]);
-		write_str(path, "1");
+		kf_write(KF_FILE, path, "1");
 	}
 }
 

@@ -185,10 +185,7 @@ static unsigned long long rng;
 static unsigned
 rnd(unsigned n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (unsigned)((rng * 0x2545F4914F6CDD1DULL) >> 33) % n;
+	return (unsigned)(rng_next(&rng) >> 33) % n;
 }
 
 /* The upper-case form of s in dst, for macros and guards; / . - become _. */

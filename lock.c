@@ -2,7 +2,7 @@
  * lock.c: the machine-wide lock of measuring contests (LOCK_PATH, or
  * CONTEST_LOCK), held from the first run to the last: a file opened
  * read-only (outfile.c) and flock(2)ed; who holds it is read from
- * /proc/locks and /proc/PID/comm.
+ * /proc/locks and /proc/PID/comm, through kfile.h.
  */
 #include <err.h>
 #include <errno.h>
@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "contest.h"
+#include "kfile.h"
 #include "outfile.h"
 
 /*
@@ -28,14 +29,14 @@
 static int
 lock_holder(int fd, long *pid, char *comm, size_t len)
 {
-	char line[256], path[64];
+	char line[256];
 	unsigned maj, mnr;
 	unsigned long long ino;
 	struct stat st;
-	int rc = -1, k, cfd;
+	int rc = -1, k;
 	FILE *f;
 
-	if (fstat(fd, &st) < 0 || (f = fopen("/proc/locks", "r")) == NULL)
+	if (fstat(fd, &st) < 0 || (f = kf_fopen(KF_PROC, "locks")) == NULL)
 		return -1;
 	while (rc < 0 && fgets(line, sizeof(line), f)) {
 		/* "1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF"; "1: -> FLOCK ..." waits */
@@ -43,13 +44,10 @@ lock_holder(int fd, long *pid, char *comm, size_t len)
 		    sscanf(line, "%*s %*s %*s %*s %ld %x:%x:%llu", pid, &maj, &mnr, &ino) != 4 ||
 		    maj != major(st.st_dev) || mnr != minor(st.st_dev) || ino != (unsigned long long)st.st_ino)
 			continue;
-		snprintf(comm, len, "?");
-		snprintf(path, sizeof(path), "/proc/%ld/comm", *pid);
-		if (*pid > 0 && (cfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-			if ((k = (int)read(cfd, comm, len - 1)) > 0)
-				comm[k - (comm[k - 1] == '\n')] = '\0';
-			close(cfd);
-		}
+		if (*pid <= 0 || (k = (int)kf_pid_read(*pid, "comm", comm, len)) <= 0)
+			snprintf(comm, len, "?");
+		else
+			comm[k - (comm[k - 1] == '\n')] = '\0';
 		rc = *pid > 0 && !strcmp(comm, "contest");
 	}
 	fclose(f);

@@ -115,18 +115,6 @@ rec_set(struct rec *r, int k, double v)
 	r->has[k] = 1;
 }
 
-/* FNV-1a of a key, for the reader's table of keys. */
-static unsigned
-keyhash(const char *key, size_t klen)
-{
-	unsigned h = 2166136261U;
-	size_t i;
-
-	for (i = 0; i < klen; i++)
-		h = (h ^ (unsigned char)key[i]) * 16777619U;
-	return h;
-}
-
 #define KEYSLOTS 512		/* a power of two, well above NFIELDS */
 static short keyslot[KEYSLOTS];	/* 1 + index into fields, 0 empty; filled on first use */
 static int keys_indexed;
@@ -141,7 +129,7 @@ index_keys(void)
 	for (i = 0; i < NFIELDS; i++)
 		snprintf(keq[i], sizeof(keq[i]), "%s=", fields[i].key);
 	for (i = 0; i < NFIELDS; i++) {
-		for (j = keyhash(fields[i].key, fields[i].klen) & (KEYSLOTS - 1); keyslot[j];
+		for (j = fnv1a(FNV_INIT, fields[i].key, fields[i].klen) & (KEYSLOTS - 1); keyslot[j];
 		    j = (j + 1) & (KEYSLOTS - 1))
 			;
 		keyslot[j] = (short)(i + 1);
@@ -157,7 +145,7 @@ lookup(const char *key, size_t klen)
 
 	if (!keys_indexed)
 		index_keys();
-	for (j = keyhash(key, klen) & (KEYSLOTS - 1); keyslot[j]; j = (j + 1) & (KEYSLOTS - 1)) {
+	for (j = fnv1a(FNV_INIT, key, klen) & (KEYSLOTS - 1); keyslot[j]; j = (j + 1) & (KEYSLOTS - 1)) {
 		f = &fields[keyslot[j] - 1];
 		if (f->klen == klen && memcmp(f->key, key, klen) == 0)
 			return f;
@@ -236,17 +224,8 @@ unsigned long
 rec_config_hash(const struct rec *r)
 {
 	const char *parts[6] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r) };
-	unsigned long h = 2166136261UL;
-	const char *p;
-	size_t i;
 
-	/* FNV-1a of the strings, each ended, then jobs mixed in */
-	for (i = 0; i < 6; i++) {
-		for (p = parts[i]; *p; p++)
-			h = (h ^ (unsigned char)*p) * 16777619UL;
-		h = (h ^ 0xff) * 16777619UL;
-	}
-	return h ^ (unsigned long)r->jobs * 2654435761UL;
+	return (unsigned long)hash_strs(parts, 6, r->jobs);
 }
 
 /* ------------------------------------------------------------- labels */

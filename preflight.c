@@ -25,6 +25,7 @@
 
 #include "config.h"
 #include "contest.h"
+#include "kfile.h"
 #include "gen.h"
 #include "num.h"
 #include "outfile.h"
@@ -86,9 +87,9 @@ static int
 hash_file(const char *path, char out[17])
 {
 	static unsigned char buf[65536];	/* not on the stack: contest runs under ulimit -s 64 */
-	unsigned long long h = 0xcbf29ce484222325ULL;
+	unsigned long long h = FNV_INIT;
 	struct stat st;
-	ssize_t n, i;
+	ssize_t n;
 	int fd;
 
 	if (stat(path, &st) < 0)
@@ -105,8 +106,8 @@ hash_file(const char *path, char out[17])
 		return -1;
 	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
-		for (i = 0; i < n; i++)
-			h = (h ^ buf[i]) * 0x100000001b3ULL;
+		if (n > 0)
+			h = fnv1a(h, buf, (size_t)n);
 	close(fd);
 	if (n < 0)
 		return -1;
@@ -879,7 +880,7 @@ identify(struct invocation *iv)
 	iv->probe = o->probe;
 	w->jobs = iv->jobs;
 	snprintf(w->workload, sizeof(w->workload), "builtin:%ld", iv->units);
-	snprintf(w->drop, sizeof(w->drop), "%s", access("/proc/sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
+	snprintf(w->drop, sizeof(w->drop), "%s", kf_access(KF_PROC, "sys/vm/drop_caches", W_OK) == 0 ? "yes" : "no");
 	snprintf(w->inv, sizeof(w->inv), "%ld.%ld", (long)time(NULL), (long)getpid());
 	return STEP_OK;
 }

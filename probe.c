@@ -10,7 +10,7 @@
  * System calls: clock_nanosleep(2), clock_gettime(2) (vDSO), fork(2),
  * prctl(PR_SET_PDEATHSIG), sched_setscheduler(2), setpriority(2),
  * sigaction(2), kill(2), waitpid(2), clock_getcpuclockid(3) for the
- * probe's CPU time.
+ * probe's CPU time; /proc/PID/stat and schedstat through kfile.h.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,6 +30,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "kfile.h"
 #include "num.h"
 #include "probe.h"
 #include "util.h"
@@ -49,12 +50,8 @@ cpu_tk_ns(pid_t pid)
 {
 	long hz = sysconf(_SC_CLK_TCK);
 	struct proc_stat ps;
-	char path[64];
 
-	if (pid <= 0 || hz <= 0)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-	if (proc_stat_read(path, &ps) < 0)
+	if (pid <= 0 || hz <= 0 || kf_pid_stat((long)pid, &ps) < 0)
 		return -1;
 	return (long long)((ps.utime + ps.stime) * (1000000000ULL / (unsigned long long)hz));
 }
@@ -68,19 +65,12 @@ static void
 schedstat(pid_t pid, long long *wait, long long *slices)
 {
 	unsigned long long run, w, n;
-	char path[64];
-	FILE *f;
-	int k;
+	char buf[128];
 
 	*wait = *slices = -1;
-	if (pid <= 0)
+	if (pid <= 0 || kf_pid_read((long)pid, "schedstat", buf, sizeof(buf)) <= 0)
 		return;
-	snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
-	if ((f = fopen(path, "re")) == NULL)
-		return;
-	k = fscanf(f, "%llu %llu %llu", &run, &w, &n);
-	fclose(f);
-	if (k == 3 && w <= LLONG_MAX && n <= LLONG_MAX) {
+	if (sscanf(buf, "%llu %llu %llu", &run, &w, &n) == 3 && w <= LLONG_MAX && n <= LLONG_MAX) {
 		*wait = (long long)w;
 		*slices = (long long)n;
 	}

@@ -6,7 +6,8 @@
  * records; each event has its own ring, mmap(2)ed read-write so that the
  * kernel never overwrites what contest has not read (it counts LOST
  * instead).  ioctl(2) PERF_EVENT_IOC_ENABLE and _DISABLE bound the
- * window.  /proc/kallsyms is read once, at prof_open.
+ * window.  /proc/kallsyms is read once, at prof_open; it and every other
+ * file of /proc and /sys through kfile.h.
  *
  * Records of different rings are not in one order, and a child's FORK
  * record may sit in a ring read after the ring that holds the child's
@@ -33,9 +34,12 @@
 #include <linux/perf_event.h>
 
 #include "config.h"
+#include "kfile.h"
 #include "profile.h"
+#include "util.h"
 
 #define PROF_MARGIN_S	0.005	/* a record stamped this long before a drain is in its ring */
+#define PROF_MAXCPU	8192	/* highest CPU number + 1 the events are opened on */
 #define PROF_UNKNOWN	"[unknown]"
 
 /* One CPU's event and its ring. */
@@ -84,15 +88,6 @@ struct prof_priv {
 };
 
 /* ------------------------------------------------------------- helpers */
-
-static double
-now_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static double
 now_cpu(void)
@@ -272,43 +267,6 @@ cmp_ksym(const void *x, const void *y)
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-/* The whole of a /proc file (its size is not known before): NUL-ended, or NULL. */
-static char *
-slurp(const char *path, size_t *len)
-{
-	size_t cap = 1 << 20, n = 0;
-	char *buf = malloc(cap), *q;
-	ssize_t k;
-	int fd;
-
-	if (buf == NULL || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		free(buf);
-		return NULL;
-	}
-	for (;;) {
-		if (cap - n < 65536) {
-			if ((q = realloc(buf, cap * 2)) == NULL)
-				break;
-			buf = q;
-			cap *= 2;
-		}
-		k = read(fd, buf + n, cap - n - 1);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		n += (size_t)k;
-	}
-	close(fd);
-	if (cap - n < 65536 && k != 0) {	/* out of memory before the end */
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /*
  * One line of kallsyms at p, "ADDR TYPE NAME[\t[MOD]]\n": a text symbol
  * (t, T, w, W) into in, its name made "NAME" or "NAME [MOD]" in place
@@ -351,7 +309,7 @@ prof_ksyms_load(struct prof_ksyms *ks, const char *path, char *why, size_t whyle
 	int nonzero = 0, sorted = 1;
 
 	memset(ks, 0, sizeof(*ks));
-	if ((buf = slurp(path, &len)) == NULL) {
+	if ((buf = kf_slurp(KF_FILE, path, &len)) == NULL) {
 		snprintf(why, whylen, "cannot read '%s': %s", path, strerror(errno ? errno : ENOMEM));
 		return -1;
 	}
@@ -469,22 +427,15 @@ comm_of(struct prof *p, int tid)
 {
 	struct prof_priv *q = p->priv;
 	unsigned long long v;
-	char path[64], name[32] = PROF_UNKNOWN;
+	char name[32];
 	long i;
-	int fd;
 
 	if (map_get(&q->tcomm, tid, &v))
 		return (long)v;
-	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		ssize_t k = read(fd, name, 16);
-		close(fd);
-		if (k > 0) {
-			name[k] = '\0';
-			name[strcspn(name, "\n")] = '\0';
-		} else
-			snprintf(name, sizeof(name), "%s", PROF_UNKNOWN);
-	}
+	if (kf_pid_read(tid, "comm", name, 17) > 0)	/* 16 bytes at most, the newline's included */
+		name[strcspn(name, "\n")] = '\0';
+	else
+		snprintf(name, sizeof(name), "%s", PROF_UNKNOWN);
 	if ((i = comm_index(p, name)) >= 0)
 		map_set(&q->tcomm, tid, (unsigned long long)i);
 	return i;
@@ -810,16 +761,6 @@ settle_user(struct prof *p, int final)
 	map_clear(&q->uwait);
 }
 
-static unsigned long long
-mono_ns(double back)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec -
-	    (unsigned long long)(back * 1e9);
-}
-
 static void
 drain(struct prof *p, unsigned long long mark, int final)
 {
@@ -842,7 +783,7 @@ prof_drain(struct prof *p)
 	if (!p->on)
 		return;
 	c0 = now_cpu();
-	drain(p, mono_ns(PROF_MARGIN_S), 0);
+	drain(p, (unsigned long long)(mono_ns() - (long long)(PROF_MARGIN_S * 1e9)), 0);
 	p->t.cpu += now_cpu() - c0;
 }
 
@@ -852,45 +793,29 @@ prof_drain(struct prof *p)
 static int
 online_cpus(int *cpu, int max)
 {
-	char buf[4096], *p = buf, *e;
-	int n = 0, fd;
-	ssize_t k;
+	static unsigned long set[PROF_MAXCPU / (8 * sizeof(unsigned long))];	/* ulimit -s 64 */
+	char buf[4096];
+	int i, n = 0;
 
-	if ((fd = open("/sys/devices/system/cpu/online", O_RDONLY | O_CLOEXEC)) >= 0) {
-		k = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		buf[k > 0 ? k : 0] = '\0';
-		while (*p && n < max) {
-			long a = strtol(p, &e, 10), b = a;
-			if (e == p)
-				break;
-			if (*e == '-')
-				b = strtol(e + 1, &e, 10);
-			for (; a <= b && n < max; a++)
-				cpu[n++] = (int)a;
-			p = e + (*e == ',');
-		}
-	}
+	if (kf_line(KF_SYS, "devices/system/cpu/online", buf, sizeof(buf)) > 0 &&
+	    kf_cpulist(buf, set, PROF_MAXCPU) > 0)
+		for (i = 0; i < PROF_MAXCPU && n < max; i++)
+			if (set[i / KF_LONGBITS] >> (i % KF_LONGBITS) & 1)
+				cpu[n++] = i;
 	if (n == 0)	/* no sysfs: the first CPUs sysconf counts */
-		for (k = sysconf(_SC_NPROCESSORS_ONLN); n < k && n < max; n++)
-			cpu[n] = n;
+		for (i = 0; i < sysconf(_SC_NPROCESSORS_ONLN) && n < max; i++)
+			cpu[n++] = i;
 	return n;
 }
 
+/* /proc/sys/kernel/NAME's number, -9999 if unread */
 static long
 sysctl_long(const char *name)
 {
-	char path[128], buf[32];
-	ssize_t k;
-	int fd;
+	char rel[128], buf[32];
 
-	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return -9999;
-	k = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	buf[k > 0 ? k : 0] = '\0';
-	return k > 0 ? strtol(buf, NULL, 10) : -9999;
+	snprintf(rel, sizeof(rel), "sys/kernel/%s", name);
+	return kf_line(KF_PROC, rel, buf, sizeof(buf)) > 0 ? strtol(buf, NULL, 10) : -9999;
 }
 
 /* Why perf_event_open failed with err, in words for the notice. */
@@ -1062,6 +987,7 @@ int
 prof_open(struct prof *p, int mode, unsigned hz, unsigned ring_kib)
 {
 	size_t bytes = (size_t)(ring_kib ? ring_kib : PROF_RING_KIB) * 1024;
+	char ksyms[PATH_MAX];
 
 	memset(p, 0, sizeof(*p));
 	p->mode = mode;
@@ -1075,8 +1001,10 @@ prof_open(struct prof *p, int mode, unsigned hz, unsigned ring_kib)
 		p->mode = PROF_OFF;
 		return -1;
 	}
+	if (kf_path(ksyms, sizeof(ksyms), KF_PROC, "kallsyms") < 0)
+		snprintf(ksyms, sizeof(ksyms), "kallsyms");	/* too long a root: it cannot be opened */
 	if (open_events(p, bytes) < 0 ||
-	    prof_ksyms_load(&p->ks, "/proc/kallsyms", p->why, sizeof(p->why)) < 0 ||
+	    prof_ksyms_load(&p->ks, ksyms, p->why, sizeof(p->why)) < 0 ||
 	    alloc_engine(p) < 0)
 		return open_failed(p);
 	return 0;
@@ -1118,7 +1046,7 @@ prof_start(struct prof *p)
 	q->ntask = 0;
 	q->nchild = 0;
 	p->self = getpid();
-	p->t.t0 = now_mono();
+	p->t.t0 = mono_s();
 	for (k = 0; k < p->ncpu; k++) {
 		if (p->lostfmt)
 			p->ring[k].lost0 = ring_lost(&p->ring[k]);
@@ -1163,7 +1091,7 @@ prof_stop(struct prof *p)
 	c0 = now_cpu();
 	for (k = 0; k < p->ncpu; k++)
 		ioctl(p->ring[k].fd, PERF_EVENT_IOC_DISABLE, 0);
-	p->t.t1 = now_mono();
+	p->t.t1 = mono_s();
 	drain(p, ~0ULL, 1);
 	for (k = 0; k < p->ncpu && p->lostfmt; k++)
 		p->t.lost += ring_lost(&p->ring[k]) - p->ring[k].lost0;

@@ -28,6 +28,7 @@
 #endif
 
 #include "config.h"
+#include "kfile.h"
 #include "run.h"
 #include "util.h"
 
@@ -119,15 +120,6 @@ run_default_signals(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-double
-run_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /*
  * Wait until fd is readable (fd >= 0), a child changes state, a signal
  * comes or the monotonic deadline passes (<= 0: none).  The caller looks
@@ -142,7 +134,7 @@ await(int fd, double deadline)
 	if (caught)
 		return;
 	if (deadline > 0) {
-		double left = deadline - run_now();
+		double left = deadline - mono_s();
 		if (left <= 0)
 			return;
 		ts.tv_sec = (time_t)left;
@@ -155,9 +147,9 @@ await(int fd, double deadline)
 int
 run_sleep(double s)
 {
-	double end = run_now() + s;
+	double end = mono_s() + s;
 
-	while (!caught && run_now() < end)
+	while (!caught && mono_s() < end)
 		await(-1, end);
 	return caught ? -1 : 0;
 }
@@ -179,15 +171,8 @@ ended(pid_t pid)
 void
 run_oom_adj(const char *val)
 {
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-
 	/* not permitted: the inherited value stays */
-	if (fd >= 0) {
-		if (write(fd, val, strlen(val)) < 0) {
-			/* as above */
-		}
-		close(fd);
-	}
+	kf_write(KF_PROC, "self/oom_score_adj", val);
 }
 
 /*
@@ -513,7 +498,7 @@ sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 	s->self = self_cpu();
 	if (e->sys) {
 		sys_take(e->sys, &s->sys);
-		sys_kthreads_take(e->sys, &s->procs);
+		sys_kthreads_take(&s->procs);
 	}
 	if (r->pshm)
 		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
@@ -528,7 +513,7 @@ sample_close(const struct run_env *e, struct run *r, struct sample *s)
 	if (r->pshm)
 		s->probe_ok = probe_snap(r->pshm, &s->probe) == 0;
 	if (e->sys) {
-		sys_kthreads_take(e->sys, &s->procs);
+		sys_kthreads_take(&s->procs);
 		sys_take(e->sys, &s->sys);
 	}
 	s->self = self_cpu();
@@ -594,10 +579,8 @@ static int
 proc_stopped(pid_t pid)
 {
 	struct proc_stat ps;
-	char path[64];
 
-	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-	return proc_stat_read(path, &ps) == 0 && (ps.state == 'T' || ps.state == 't');
+	return kf_pid_stat((long)pid, &ps) == 0 && (ps.state == 'T' || ps.state == 't');
 }
 
 /* Is any process of part stopped? */
@@ -732,7 +715,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 	double next, drain, deadline = 0;
 
 	cont_reset();
-	r->win.open.t = run_now();
+	r->win.open.t = mono_s();
 	prof_open_window(e);
 	if ((r->job_pid = spawn(e, e->job_argv, fd)) < 0) {
 		r->job_pid = 0;
@@ -764,7 +747,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 			prof_close_window(e, r);
 			return -1;
 		}
-		t = run_now();
+		t = mono_s();
 		if (profiling(e) && t >= drain) {
 			prof_drain(e->prof);
 			while (drain <= t)
@@ -791,7 +774,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		await(-1, deadline > 0 && deadline < wake && !r->timed_out ? deadline : wake);
 	}
 	sample_close(e, r, &r->win.close);
-	r->win.close.t = run_now();
+	r->win.close.t = mono_s();
 	r->self_stopped = cont_seen();
 	r->job_stops += leader_stopped(r->job_pid);
 	check_probe(r);
@@ -817,10 +800,10 @@ stop(const struct run_env *e, struct run *r, int dfd)
 	/* a compile (or make clean) cut short by a signal: as end_compile */
 	cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS);
 	if (r->load_pid > 0 && !r->load_ended) {
-		double end = run_now() + STOP_GRACE;
+		double end = mono_s() + STOP_GRACE;
 		kill(-r->load_pid, SIGTERM);
 		kill(-r->load_pid, SIGCONT);	/* a stopped load could not act on it */
-		while (!ended(r->load_pid) && run_now() < end)
+		while (!ended(r->load_pid) && mono_s() < end)
 			await(-1, end);
 		/* reaped by cage_kill: after the window, its end is no news */
 	}
@@ -979,8 +962,6 @@ classify(const struct run_env *e, struct run *r)
 static void
 drop_caches(const struct run_env *e, struct run *r)
 {
-	int fd;
-
 	if (r->load->flags & LOAD_WARM) {
 		snprintf(r->cache, sizeof(r->cache), "warm");
 		return;
@@ -989,11 +970,8 @@ drop_caches(const struct run_env *e, struct run *r)
 	if (!e->drop)
 		return;
 	sync();
-	if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC)) >= 0) {
-		if (write(fd, "3\n", 2) == 2)
-			snprintf(r->cache, sizeof(r->cache), "dropped");
-		close(fd);
-	}
+	if (kf_write(KF_PROC, "sys/vm/drop_caches", "3\n") == 0)
+		snprintf(r->cache, sizeof(r->cache), "dropped");
 }
 
 /* The output file, made fresh: an old one (or a link planted there) goes first. */

@@ -188,7 +188,5 @@ void run_sweep(const char *base);
 int run_sleep(double s);
 /* Set this process's oom_score_adj (where permitted; else it keeps its own). */
 void run_oom_adj(const char *val);
-/* CLOCK_MONOTONIC in seconds. */
-double run_now(void);
 
 #endif

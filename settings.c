@@ -1,8 +1,9 @@
 /*
  * settings.c: the kernel settings of --set (see settings.h).  Expands
  * globs with glob(3), resolves links with realpath(3), reads and writes
- * each file with open(2), read(2) and write(2) (the restore path uses
- * nothing else, so a signal's path may take it), writes the journal
+ * each file with open(2), read(2) (kfile.h's kf_read_fd) and write(2)
+ * (the restore path uses nothing else, so a signal's path may take it),
+ * finds them where kfile.h's kf_map says, writes the journal
  * through outfile.h and fsync(2).  Prints nothing, exits never.
  */
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "outfile.h"
 #include "settings.h"
 #include "util.h"
@@ -66,45 +68,17 @@ unread(int e, char *buf, size_t len)
 
 /* --------------------------------------------------------------- roots */
 
-/*
- * The one place that knows where /sys and /proc/sys are read: the
- * kernel files' layer is to take it over.
- */
-int
-settings_map(const char *path, char *out, size_t len)
-{
-	const char *env, *root, *rest;
-	int n;
-
-	if (strncmp(path, "/sys", 4) == 0 && (path[4] == '/' || path[4] == '\0')) {
-		env = "CONTEST_SYSFS", root = "/sys", rest = path + 4;
-	} else if (strncmp(path, "/proc/sys", 9) == 0 && (path[9] == '/' || path[9] == '\0')) {
-		env = "CONTEST_PROC", root = "/proc", rest = path + 5;	/* "/sys..." below it */
-	} else {
-		errno = ENOENT;
-		return -1;
-	}
-	if (getenv(env) && *getenv(env))
-		root = getenv(env);
-	n = snprintf(out, len, "%s%s", root, rest);
-	if (n < 0 || (size_t)n >= len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return 0;
-}
-
 /* Does real (a realpath) lie below the real /sys or /proc/sys? */
 static int
 under_roots(const char *real)
 {
-	static const char *const top[] = { "/sys", "/proc/sys" };
+	static const char *const top[] = { KF_SYS_DIR, KF_SYSCTL_DIR };
 	static char mapped[PATH_MAX], root[PATH_MAX];	/* not on the stack: ulimit -s 64 */
 	size_t k;
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		if (settings_map(top[i], mapped, sizeof(mapped)) < 0 || realpath(mapped, root) == NULL)
+		if (kf_map(top[i], mapped, sizeof(mapped)) < 0 || realpath(mapped, root) == NULL)
 			continue;
 		k = strlen(root);
 		if (k > 0 && root[k - 1] == '/')
@@ -154,19 +128,14 @@ settings_read(const char *path, char *value, size_t len)
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return -1;
-	while (n < sizeof(buf) - 1 && (r = read(fd, buf + n, sizeof(buf) - 1 - n)) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			e = errno;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		n += (size_t)r;
-	}
+	r = kf_read_fd(fd, buf, sizeof(buf));
+	e = errno;
 	close(fd);
-	buf[n] = '\0';
+	if (r < 0) {
+		errno = e;
+		return -1;
+	}
+	n = (size_t)r;
 	errno = n > SET_VALUE_MAX ? E2BIG : EILSEQ;	/* a value and its newline at most */
 	if (n > SET_VALUE_MAX || memchr(buf, '\0', n) || (n > 1 && memchr(buf, '\n', n - 1)))
 		return -1;
@@ -319,13 +288,22 @@ setting_path(const char *setting, char *out, size_t len)
 	int n, swap = dot && (slash == NULL || dot < slash);
 	char *p;
 
-	n = setting[0] == '/' ? snprintf(out, len, "%s", setting) : snprintf(out, len, "/proc/sys/%s", setting);
+	n = setting[0] == '/' ? snprintf(out, len, "%s", setting) : snprintf(out, len, "%s/%s", KF_SYSCTL_DIR, setting);
 	if (n < 0 || (size_t)n >= len)
 		return -1;
 	if (setting[0] != '/' && swap)
-		for (p = out + strlen("/proc/sys/"); *p; p++)
+		for (p = out + strlen(KF_SYSCTL_DIR "/"); *p; p++)
 			*p = *p == '.' ? '/' : *p == '/' ? '.' : *p;
 	return 0;
+}
+
+/* The tree a setting's path p lies below, /sys or /proc/sys; NULL if neither. */
+static const char *
+top_of(const char *p)
+{
+	if (strncmp(p, KF_SYS_DIR "/", strlen(KF_SYS_DIR "/")) == 0)
+		return KF_SYS_DIR;
+	return strncmp(p, KF_SYSCTL_DIR "/", strlen(KF_SYSCTL_DIR "/")) == 0 ? KF_SYSCTL_DIR : NULL;
 }
 
 /* What is wrong with the path of a setting, or NULL. */
@@ -334,7 +312,7 @@ path_fault(const char *p)
 {
 	size_t k;
 
-	if (strncmp(p, "/sys/", 5) != 0 && strncmp(p, "/proc/sys/", 10) != 0)
+	if (!top_of(p))
 		return "is not under /sys or /proc/sys";
 	for (p++;; p += k + 1) {
 		k = strcspn(p, "/");
@@ -629,7 +607,7 @@ resolve_pair(struct settings *s, struct set_label *L, const struct set_pair *p, 
 	glob_t g;
 	int i, rc = 0;
 
-	if (setting_path(p->setting, user, sizeof(user)) < 0 || settings_map(user, mapped, sizeof(mapped)) < 0)
+	if (setting_path(p->setting, user, sizeof(user)) < 0 || kf_map(user, mapped, sizeof(mapped)) < 0)
 		return bad(why, len, "--set %s: '%s' is too long", L->name, p->setting);
 	if (strchr(user, '*') == NULL)
 		return (i = admit(s, L->name, mapped, p->setting, why, len)) < 0 ? -1 : want(s, L, i, p->value, why, len);
@@ -638,7 +616,7 @@ resolve_pair(struct settings *s, struct set_label *L, const struct set_pair *p, 
 	if ((i = glob(pat, 0, NULL, &g)) != 0)
 		return bad(why, len, "--set %s: '%s' %s", L->name, p->setting, i == GLOB_NOMATCH ?
 		    "matches no file" : "cannot be expanded");
-	top = user[1] == 's' ? 4 : 9;	/* "/sys" or "/proc/sys" */
+	top = strlen(top_of(user));	/* the length of /sys or /proc/sys */
 	root = strlen(mapped) - strlen(user + top);
 	for (k = 0; k < g.gl_pathc && rc == 0; k++) {
 		/* the match as the user would name it: below /sys, not the fake root */
@@ -866,7 +844,7 @@ boot_id(char *out, size_t len)
 {
 	char path[PATH_MAX];
 
-	if (settings_map("/proc/sys/kernel/random/boot_id", path, sizeof(path)) < 0 ||
+	if (kf_map(KF_SYSCTL_DIR "/kernel/random/boot_id", path, sizeof(path)) < 0 ||
 	    settings_read(path, out, len) < 0 || out[0] == '\0' || strpbrk(out, " \t"))
 		snprintf(out, len, "-");
 }
@@ -1033,8 +1011,8 @@ journal_put(struct journal *j, int k, const char *path, char *why, size_t len)
 	if (realpath(j->file[k], real) == NULL && errno == ENOENT)
 		return 1;	/* gone (a disk unplugged): nothing to give back */
 	if (strcmp(real, j->file[k]) != 0 || !under_roots(real) || lstat(real, &st) < 0 || !S_ISREG(st.st_mode))
-		return bad(why, len, "the journal '%s' names '%s', not a file of settings under /sys or "
-		    "/proc/sys: refused", path, j->file[k]);
+		return bad(why, len, "the journal '%s' names '%s', not a file of settings under /sys"
+		    " or /proc/sys: refused", path, j->file[k]);
 	if ((r = settings_write(j->file[k], j->value[k], now, sizeof(now))) == 0)
 		return 0;
 	if (r == 1)

@@ -46,8 +46,9 @@
  * write(2), to the file opened with O_TRUNC.  Read back, it took when
  * settings_same says so.
  *
- * Paths: every /sys and /proc/sys path is read below $CONTEST_SYSFS and
- * $CONTEST_PROC (as sys.c does), through settings_map alone.
+ * Paths: every /sys and /proc/sys path is read and written where
+ * kfile.h's kf_map says (below $CONTEST_ROOT in tests, as every reader
+ * of the kernel's files).
  */
 #ifndef CONTEST_SETTINGS_H
 #define CONTEST_SETTINGS_H
@@ -184,11 +185,5 @@ int settings_same(const char *want, const char *got);
  * newline off, or the bracketed word of a list of choices.
  */
 void settings_value(char *text);
-/*
- * Where a path under /sys or /proc/sys is read: below $CONTEST_SYSFS
- * (default /sys) or $CONTEST_PROC (default /proc).  0, or -1 with
- * errno: ENOENT not such a path, ENAMETOOLONG.
- */
-int settings_map(const char *path, char *out, size_t len);
 
 #endif

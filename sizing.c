@@ -4,10 +4,9 @@
  * quota and the memory limit along contest's cgroup path, cgroup v2 or
  * v1 (found through /proc/self/mountinfo and /proc/self/cgroup);
  * /proc/meminfo; vm.dirty_bytes and vm.dirty_ratio; getrlimit(2)
- * RLIMIT_FSIZE; statvfs(3).  Every /proc path is read below
- * $CONTEST_PROC (default /proc), and /proc/meminfo from $CONTEST_MEMINFO
- * when it is set, so tests can fake a kernel.  Prints nothing, exits
- * never.
+ * RLIMIT_FSIZE; statvfs(3).  Every file of /proc through kfile.h (below
+ * $CONTEST_ROOT in tests, so they can fake a kernel), and the cgroup's
+ * files where its mountinfo says.  Prints nothing, exits never.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* sched_getaffinity(2) and cpu_set_t, whatever the build's flags */
@@ -24,6 +23,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "kfile.h"
 #include "sizing.h"
 #include "util.h"
 
@@ -31,41 +31,6 @@
 #define CG_HUGE		(1ULL << 62)	/* a cgroup limit this high is no limit (v1 writes 2^63 - 4096) */
 
 /* ------------------------------------------------------------ parsers */
-
-int
-sz_cpulist(const char *s, unsigned long *mask, int nbits)
-{
-	int n = 0;
-
-	memset(mask, 0, (size_t)(nbits / SZ_LONGBITS) * sizeof(*mask));
-	while (*s && *s != '\n') {
-		char *end;
-		long lo, hi, i;
-
-		errno = 0;
-		lo = strtol(s, &end, 10);
-		if (end == s || errno || lo < 0)
-			return -1;
-		hi = lo;
-		if (*end == '-') {
-			s = end + 1;
-			hi = strtol(s, &end, 10);
-			if (end == s || errno || hi < lo)
-				return -1;
-		}
-		for (i = lo; i <= hi && i < nbits; i++)
-			if (!(mask[i / SZ_LONGBITS] & 1UL << (i % SZ_LONGBITS))) {
-				mask[i / SZ_LONGBITS] |= 1UL << (i % SZ_LONGBITS);
-				n++;
-			}
-		s = end;
-		if (*s == ',')
-			s++;
-		else if (*s && *s != '\n')
-			return -1;
-	}
-	return n;
-}
 
 double
 sz_cpumax(const char *s)
@@ -102,31 +67,6 @@ sz_bytes(char *buf, unsigned long len, unsigned long long n)
 
 /* ------------------------------------------------------------ readers */
 
-static const char *
-proc_root(void)
-{
-	const char *p = getenv("CONTEST_PROC");
-
-	return p && *p ? p : "/proc";
-}
-
-/* The first line of a small file, newline cut; -1 if unreadable or empty. */
-static int
-first_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (f == NULL)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 /* A number file of a cgroup: bytes or "max"; SZ_UNLIMITED for none or unreadable. */
 static unsigned long long
 cg_number(const char *dir, const char *name)
@@ -135,7 +75,7 @@ cg_number(const char *dir, const char *name)
 	unsigned long long v;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (first_line(path, line, sizeof(line)) < 0 || !strcmp(line, "max"))
+	if (kf_line(KF_FILE, path, line, sizeof(line)) <= 0 || !strcmp(line, "max"))
 		return SZ_UNLIMITED;
 	errno = 0;
 	v = strtoull(line, &end, 10);
@@ -151,7 +91,7 @@ keyed(const char *dir, const char *name, const char *key)
 	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return file_key(path, key, ' ');
+	return kf_key(KF_FILE, path, key, ' ');
 }
 
 /* Where contest's cgroup for ctrl lies, and its hierarchy's mount: 1 v1, 2 v2, 0 none. */
@@ -160,7 +100,7 @@ cg_find(const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen)
 {
 	char why[160];
 
-	return cgroup_dir(proc_root(), ctrl, dir, len, mnt, mlen, why, sizeof(why));
+	return cgroup_dir(ctrl, dir, len, mnt, mlen, why, sizeof(why));
 }
 
 /* The parent of a cgroup directory, not above mnt; 0 when dir is mnt. */
@@ -191,7 +131,7 @@ cg_quota(void)
 		double v = -1;
 		if (kind == 2) {
 			snprintf(path, sizeof(path), "%s/cpu.max", dir);
-			if (first_line(path, line, sizeof(line)) == 0)
+			if (kf_line(KF_FILE, path, line, sizeof(line)) > 0)
 				v = sz_cpumax(line);
 		} else {
 			unsigned long long quota = cg_number(dir, "cpu.cfs_quota_us");
@@ -217,12 +157,12 @@ cg_cpuset(unsigned long *mask)
 	if (!kind)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s", dir, kind == 2 ? "cpuset.cpus.effective" : "cpuset.effective_cpus");
-	if (first_line(path, line, sizeof(line)) < 0) {
+	if (kf_line(KF_FILE, path, line, sizeof(line)) <= 0) {
 		snprintf(path, sizeof(path), "%s/cpuset.cpus", dir);
-		if (kind == 2 || first_line(path, line, sizeof(line)) < 0)
+		if (kind == 2 || kf_line(KF_FILE, path, line, sizeof(line)) <= 0)
 			return 0;
 	}
-	n = sz_cpulist(line, mask, SZ_MAXCPU);
+	n = kf_cpulist(line, mask, SZ_MAXCPU);
 	return n > 0 ? n : 0;
 }
 
@@ -317,16 +257,14 @@ cg_memory(struct sz_mem *mm)
 unsigned long long
 sz_dirty(unsigned long long dirtyable)
 {
-	char path[PATH_MAX], line[64];
+	char line[64];
 	unsigned long long b = 0, ratio = 20;
 
-	snprintf(path, sizeof(path), "%s/sys/vm/dirty_bytes", proc_root());
-	if (first_line(path, line, sizeof(line)) == 0)
+	if (kf_line(KF_PROC, "sys/vm/dirty_bytes", line, sizeof(line)) > 0)
 		b = strtoull(line, NULL, 10);
 	if (b > 0)
 		return b;
-	snprintf(path, sizeof(path), "%s/sys/vm/dirty_ratio", proc_root());
-	if (first_line(path, line, sizeof(line)) == 0)
+	if (kf_line(KF_PROC, "sys/vm/dirty_ratio", line, sizeof(line)) > 0)
 		ratio = strtoull(line, NULL, 10);
 	return dirtyable / 100 * ratio;
 }
@@ -334,30 +272,14 @@ sz_dirty(unsigned long long dirtyable)
 void
 sz_mem_read(struct sz_mem *mm)
 {
-	const char *alt = getenv("CONTEST_MEMINFO");
-	char path[PATH_MAX], line[256];
-	FILE *f;
+	struct kf_meminfo mi;
 
 	memset(mm, 0, sizeof(*mm));
-	if (alt && *alt)
-		snprintf(path, sizeof(path), "%s", alt);
-	else
-		snprintf(path, sizeof(path), "%s/meminfo", proc_root());
-	if ((f = fopen(path, "re")) != NULL) {
-		while (fgets(line, sizeof(line), f)) {
-			unsigned long long v;
-			char key[64];
-			if (sscanf(line, "%63[^:]: %llu", key, &v) != 2)
-				continue;
-			if (!strcmp(key, "MemTotal"))
-				mm->ram = v * 1024;
-			else if (!strcmp(key, "MemAvailable"))
-				mm->avail = v * 1024;
-			else if (!strcmp(key, "SwapFree"))
-				mm->swapfree = v * 1024;
-		}
-		fclose(f);
-	}
+	kf_meminfo(&mi);
+	/* kB are KiB; a line that is not there counts 0 */
+	mm->ram = mi.total > 0 ? (unsigned long long)mi.total * 1024 : 0;
+	mm->avail = mi.avail > 0 ? (unsigned long long)mi.avail * 1024 : 0;
+	mm->swapfree = mi.swapfree > 0 ? (unsigned long long)mi.swapfree * 1024 : 0;
 	if (mm->ram == 0)
 		mm->ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
 	cg_memory(mm);

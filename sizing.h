@@ -151,8 +151,7 @@ unsigned long long sz_setup_cap(double run_s, double setup_w);
 /* Estimated seconds of one run: make clean, the load's setup, the lead, the compile. */
 double sz_run_s(enum sz_kind kind, double noload_s, double lead, double setup_s);
 
-/* Text parsers, for the readers and their tests. */
-int sz_cpulist(const char *s, unsigned long *mask, int nbits);	/* "0-3,8": CPUs set, -1 if malformed */
+/* A text parser, for the readers and their tests (a CPU list: kfile.h, kf_cpulist). */
 double sz_cpumax(const char *s);	/* cgroup v2 cpu.max "QUOTA PERIOD": CPUs; 0 for "max"; -1 if malformed */
 
 /* n bytes as "1.5 GiB", "64.0 MiB" */

@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "contest.h"
+#include "util.h"
 
 /* ------------------------------------------------------------ the plan */
 
@@ -452,7 +453,7 @@ until_next(const struct invocation *iv, const struct load **loads, int nloads, l
 {
 	static char why[128];
 	const struct opts *o = iv->o;
-	double took = run_now() - start;
+	double took = mono_s() - start;
 
 	if ((s->precise = precise_enough(iv, loads, nloads, round) && round >= o->runs))
 		return o->against ? "every interval of the change is as narrow as the margin" :
@@ -474,7 +475,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 {
 	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
 	static struct progress g;
-	double nl_sum = 0, start = run_now();
+	double nl_sum = 0, start = mono_s();
 	long nl_n = 0;
 	int k, rc, failed = STEP_OK, compiled = 0;
 	const char *why = NULL;
@@ -496,7 +497,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 		if ((plan[k].load->flags & LOAD_WARM) && !compiled && warm_up(env, iv->o, plan[k].load) < 0)
 			return STEP_STOPPED;
 		env->timeout = time_limit(iv->o, logbase, nl_sum, nl_n);
-		t0 = run_now();
+		t0 = mono_s();
 		if ((rc = do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el)) < 0)
 			return rc;
 		if (rc == STEP_FAILED)
@@ -507,9 +508,9 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 			g.base = nl_sum / (double)nl_n;
 		}
 		compiled |= el > 0;
-		g.spent[li] += run_now() - t0;
+		g.spent[li] += mono_s() - t0;
 		g.done[li]++;
-		say_left(iv, &g, k + 1, run_now() - start);
+		say_left(iv, &g, k + 1, mono_s() - start);
 		finished(iv, plan, g.np, k, loads, nloads, s);
 		if (iv->o->until > 0 && (k + 1 == g.np || plan[k + 1].round != plan[k].round))
 			why = until_next(iv, loads, nloads, plan[k].round, start, s);

@@ -12,7 +12,8 @@
  * The snapshot adds uname(2), /proc/cmdline, /proc/cpuinfo, /proc/meminfo,
  * /sys/devices/system/cpu, /sys/kernel/mm/transparent_hugepage/enabled,
  * /sys/dev/block/MAJ:MIN/queue/scheduler, and fork/exec of cc and make
- * with --version.  Roots: $CONTEST_PROC and $CONTEST_SYSFS.
+ * with --version.  Every file of /proc and /sys through kfile.h (below
+ * $CONTEST_ROOT in tests).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -28,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "log.h"
 #include "sys.h"
 #include "util.h"
@@ -70,108 +72,6 @@ struct mnt {
 	char super[4096];	/* superblock options: an overlay's lowerdir list can be long */
 };
 
-/* root/rel into dst; -1 if it does not fit. */
-static int
-mkpath(char *dst, size_t len, const char *root, const char *rel)
-{
-	size_t a = strlen(root), b = strlen(rel);
-
-	if (a + b + 2 > len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(dst, root, a);
-	dst[a] = '/';
-	memcpy(dst + a + 1, rel, b + 1);
-	return 0;
-}
-
-/*
- * Call fn(line, len, arg) on each line of root/rel, its newline replaced
- * by a NUL, until fn returns nonzero.  A line longer than the buffer is
- * skipped.  0 if the file was read, -1 with errno if open or read failed.
- */
-static int
-scan(char *buf, size_t size, const char *root, const char *rel,
-    int (*fn)(char *, size_t, void *), void *arg)
-{
-	char path[PATH_MAX], *nl;
-	size_t have = 0, start;
-	ssize_t n;
-	int fd, saved, skip = 0, stop = 0;
-
-	if (mkpath(path, sizeof(path), root, rel) < 0)
-		return -1;
-	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
-		;
-	if (fd < 0)
-		return -1;
-	while (!stop) {
-		if ((n = read(fd, buf + have, size - 1 - have)) < 0) {
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			close(fd);
-			errno = saved;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		have += (size_t)n;
-		for (start = 0; (nl = memchr(buf + start, '\n', have - start)) != NULL; start = (size_t)(nl - buf) + 1) {
-			*nl = '\0';
-			if (!skip && fn(buf + start, (size_t)(nl - buf) - start, arg)) {
-				stop = 1;
-				break;
-			}
-			skip = 0;
-		}
-		memmove(buf, buf + start, have - start);
-		have -= start;
-		if (have == size - 1) {
-			skip = 1;
-			have = 0;
-		}
-	}
-	if (!stop && !skip && have > 0) {
-		buf[have] = '\0';
-		fn(buf, have, arg);
-	}
-	close(fd);
-	return 0;
-}
-
-/* Up to len - 1 bytes of root/rel into dst, trailing white space cut; length or -1. */
-static int
-readstr(const char *root, const char *rel, char *dst, size_t len)
-{
-	char path[PATH_MAX];
-	size_t have = 0;
-	ssize_t n;
-	int fd;
-
-	if (mkpath(path, sizeof(path), root, rel) < 0)
-		return -1;
-	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
-		;
-	if (fd < 0)
-		return -1;
-	while (have < len - 1 && (n = read(fd, dst + have, len - 1 - have)) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return -1;
-		}
-		have += (size_t)n;
-	}
-	close(fd);
-	while (have > 0 && (dst[have - 1] == '\n' || dst[have - 1] == ' ' || dst[have - 1] == '\t'))
-		have--;
-	dst[have] = '\0';
-	return (int)have;
-}
-
 /* Skip blanks, read a decimal; the end, or NULL if there is no number. */
 static char *
 num(char *p, unsigned long long *v)
@@ -186,23 +86,6 @@ num(char *p, unsigned long long *v)
 		x = x * 10 + (unsigned)(*p++ - '0');
 	*v = x;
 	return p;
-}
-
-/* Is the word w (n bytes) in the list of words separated by sep? */
-static int
-inlist(const char *list, int sep, const char *w, size_t n)
-{
-	const char *p = list, *e;
-
-	while (*p) {
-		e = strchr(p, sep);
-		if (!e)
-			e = p + strlen(p);
-		if ((size_t)(e - p) == n && !memcmp(p, w, n))
-			return 1;
-		p = *e ? e + 1 : e;
-	}
-	return 0;
 }
 
 /* The bracketed word of a sysfs choice ("always [madvise] never"), or the whole if there is none. */
@@ -237,14 +120,6 @@ join(char *dst, size_t len, const char *a, const char *b, const char *c)
 	dst[used] = '\0';
 }
 
-static void
-setroot(char *dst, size_t len, const char *env, const char *def)
-{
-	const char *v = getenv(env);
-
-	join(dst, len, v && *v ? v : def, NULL, NULL);
-}
-
 /* --- /proc/vmstat ------------------------------------------------------ */
 
 /* The counter a vmstat line name (n bytes) adds to, or -1. */
@@ -258,7 +133,7 @@ vm_counter(const char *l, size_t n)
 		k = strlen(vmctr[c].name);
 		if (n < k || memcmp(l, vmctr[c].name, k))
 			continue;
-		if (n == k || (l[k] == '_' && inlist(vmctr[c].suffixes, ' ', l + k + 1, n - k - 1)))
+		if (n == k || (l[k] == '_' && in_list(vmctr[c].suffixes, ' ', l + k + 1, n - k - 1)))
 			return c;
 	}
 	return -1;
@@ -322,7 +197,7 @@ vm_take(struct sys *s, struct sys_sample *o)
 	struct vmtake v = { s, o, 0 };
 	int i;
 
-	if (!s->vm_have || scan(s->buf, sizeof(s->buf), s->proc, "vmstat", vm_take_line, &v) < 0)
+	if (!s->vm_have || kf_scan(KF_PROC, "vmstat", s->buf, sizeof(s->buf), vm_take_line, &v) < 0)
 		return;
 	/* a counter is there only if every one of its lines was */
 	o->vm_have = s->vm_have;
@@ -426,13 +301,13 @@ psi_off(const char *cmd)
 static void
 psi_open(struct sys *s)
 {
-	char cmd[1024];
+	char cmd[1024], dir[PATH_MAX];
 	struct psiscan p;
 	int r, present = 0, on = 0, err = 0;
 
 	for (r = 0; r < SYS_PSI_N; r++) {
 		memset(&p, 0, sizeof(p));
-		if (scan(s->buf, sizeof(s->buf), s->proc, psifile[r], psi_line, &p) < 0) {
+		if (kf_scan(KF_PROC, psifile[r], s->buf, sizeof(s->buf), psi_line, &p) < 0) {
 			if (errno != ENOENT) {
 				present = 1;
 				err = errno;
@@ -451,18 +326,19 @@ psi_open(struct sys *s)
 		s->psi = SYS_PSI_ON;
 		return;
 	}
+	if (kf_path(dir, sizeof(dir), KF_PROC, "pressure") < 0)
+		snprintf(dir, sizeof(dir), "pressure");
 	if (present) {
 		s->psi = SYS_PSI_DISABLED;
-		join(s->psi_why, sizeof(s->psi_why), s->proc, "/pressure: ",
-		    err ? strerror(err) : "no some line");
+		join(s->psi_why, sizeof(s->psi_why), dir, ": ", err ? strerror(err) : "no some line");
 		return;
 	}
 	s->psi = SYS_PSI_ABSENT;
 	/* newer kernels booted with psi=0 make no /proc/pressure at all */
-	if (readstr(s->proc, "cmdline", cmd, sizeof(cmd)) > 0 && psi_off(cmd))
-		join(s->psi_why, sizeof(s->psi_why), "no ", s->proc, "/pressure: psi is off on the kernel command line");
+	if (kf_line(KF_PROC, "cmdline", cmd, sizeof(cmd)) > 0 && psi_off(cmd))
+		join(s->psi_why, sizeof(s->psi_why), "no ", dir, ": psi is off on the kernel command line");
 	else
-		join(s->psi_why, sizeof(s->psi_why), "no ", s->proc, "/pressure");
+		join(s->psi_why, sizeof(s->psi_why), "no ", dir, NULL);
 }
 
 static void
@@ -475,7 +351,7 @@ psi_take(struct sys *s, struct sys_sample *o)
 		if (!(s->psi_lines & SYS_PSI_BIT(r, SYS_SOME)))
 			continue;
 		memset(&p, 0, sizeof(p));
-		if (scan(s->buf, sizeof(s->buf), s->proc, psifile[r], psi_line, &p) < 0)
+		if (kf_scan(KF_PROC, psifile[r], s->buf, sizeof(s->buf), psi_line, &p) < 0)
 			continue;
 		o->psi[r][SYS_SOME] = p.tot[SYS_SOME];
 		o->psi[r][SYS_FULL] = p.tot[SYS_FULL];
@@ -573,70 +449,36 @@ struct mntfind {
 	int found;
 };
 
-/* Next space-separated field of *p, NUL-terminated; NULL at the end. */
-static char *
-field(char **p)
-{
-	char *s = *p, *e;
-
-	while (*s == ' ')
-		s++;
-	if (!*s)
-		return NULL;
-	for (e = s; *e && *e != ' '; e++)
-		;
-	if (*e)
-		*e++ = '\0';
-	*p = e;
-	return s;
-}
-
 static int
-mnt_line(char *l, size_t len, void *arg)
+mnt_line(struct kf_mount *km, void *arg)
 {
 	struct mntfind *f = arg;
-	char *p = l, *fs[6], *t, *fstype, *source, *super;
-	size_t n;
-	int i;
+	size_t n = strlen(km->point);
 
-	(void)len;
-	/* ID PARENT MAJ:MIN ROOT POINT OPTS [OPTIONAL...] - FSTYPE SOURCE SUPER */
-	for (i = 0; i < 6; i++)
-		if ((fs[i] = field(&p)) == NULL)
-			return 0;
-	while ((t = field(&p)) != NULL && strcmp(t, "-"))
-		;
-	if (!t || (fstype = field(&p)) == NULL || (source = field(&p)) == NULL)
-		return 0;
-	if ((super = field(&p)) == NULL)
-		super = "";
-	mnt_unescape(fs[4]);
-	n = strlen(fs[4]);
-	if (strcmp(fs[4], "/") && (strncmp(f->path, fs[4], n) || (f->path[n] && f->path[n] != '/')))
+	if (strcmp(km->point, "/") && (strncmp(f->path, km->point, n) || (f->path[n] && f->path[n] != '/')))
 		return 0;
 	/* the longest mount point holding the path; of equal ones the last, which hides the others */
 	if (f->found && n < f->best)
 		return 0;
 	f->best = n;
 	f->found = 1;
-	snprintf(f->m->fstype, sizeof(f->m->fstype), "%s", fstype);
-	mnt_unescape(source);
-	snprintf(f->m->source, sizeof(f->m->source), "%s", source);
-	snprintf(f->m->opts, sizeof(f->m->opts), "%s", fs[5]);
-	snprintf(f->m->super, sizeof(f->m->super), "%s", super);
+	snprintf(f->m->fstype, sizeof(f->m->fstype), "%s", km->fstype);
+	snprintf(f->m->source, sizeof(f->m->source), "%s", km->source);
+	snprintf(f->m->opts, sizeof(f->m->opts), "%s", km->opts);
+	snprintf(f->m->super, sizeof(f->m->super), "%s", km->super);
 	return 0;
 }
 
 /* The mount holding dir; 0, or -1 if none was found. */
 static int
-mount_of(struct sys *s, const char *dir, struct mnt *m)
+mount_of(const char *dir, struct mnt *m)
 {
 	char rp[PATH_MAX];
 	struct mntfind f = { rp, m, 0, 0 };
 
 	if (!realpath(dir, rp))
 		return -1;
-	if (scan(s->buf, sizeof(s->buf), s->proc, "self/mountinfo", mnt_line, &f) < 0 || !f.found)
+	if (kf_mounts(mnt_line, &f) < 0 || !f.found)
 		return -1;
 	return 0;
 }
@@ -657,7 +499,7 @@ devnum(char *str, unsigned *maj, unsigned *min)
 
 /* A mount source (/dev/sda2, /dev/mapper/vg-root, /dev/vda) to device numbers; 0 or -1. */
 static int
-source_dev(struct sys *s, const char *source, unsigned *maj, unsigned *min)
+source_dev(const char *source, unsigned *maj, unsigned *min)
 {
 	char rel[PATH_MAX], buf[64], want[256];
 	const char *base;
@@ -671,20 +513,19 @@ source_dev(struct sys *s, const char *source, unsigned *maj, unsigned *min)
 	base = strrchr(source, '/') + 1;
 	/* the kernel's name: sysfs knows it (this also works in a fake tree) */
 	snprintf(rel, sizeof(rel), "class/block/%s/dev", base);
-	if (readstr(s->sysfs, rel, buf, sizeof(buf)) > 0 && devnum(buf, maj, min) == 0)
+	if (kf_line(KF_SYS, rel, buf, sizeof(buf)) > 0 && devnum(buf, maj, min) == 0)
 		return 0;
 	/* a device-mapper name: /sys/block/dm-N/dm/name holds it */
 	if (!strncmp(source, "/dev/mapper/", 12)) {
-		snprintf(rel, sizeof(rel), "%s/block", s->sysfs);
-		if ((dir = opendir(rel)) != NULL) {
+		if ((dir = kf_opendir(KF_SYS, "block")) != NULL) {
 			while (r < 0 && (e = readdir(dir)) != NULL) {
 				if (strncmp(e->d_name, "dm-", 3))
 					continue;
 				snprintf(rel, sizeof(rel), "block/%s/dm/name", e->d_name);
-				if (readstr(s->sysfs, rel, want, sizeof(want)) <= 0 || strcmp(want, base))
+				if (kf_line(KF_SYS, rel, want, sizeof(want)) <= 0 || strcmp(want, base))
 					continue;
 				snprintf(rel, sizeof(rel), "block/%s/dev", e->d_name);
-				if (readstr(s->sysfs, rel, buf, sizeof(buf)) > 0 && devnum(buf, maj, min) == 0)
+				if (kf_line(KF_SYS, rel, buf, sizeof(buf)) > 0 && devnum(buf, maj, min) == 0)
 					r = 0;
 			}
 			closedir(dir);
@@ -707,7 +548,7 @@ disk_name(struct sys *s, unsigned maj, unsigned min, char *name, size_t len)
 {
 	struct diskfind f = { maj, min, name, len, 0 };
 
-	if (scan(s->buf, sizeof(s->buf), s->proc, "diskstats", disk_find_line, &f) < 0)
+	if (kf_scan(KF_PROC, "diskstats", s->buf, sizeof(s->buf), disk_find_line, &f) < 0)
 		return -1;
 	return f.found;
 }
@@ -733,9 +574,9 @@ resolve(struct sys *s, struct sys_disk *d, const char *dir, int depth)
 		snprintf(d->why, sizeof(d->why), "nodiskstats");
 		return;
 	}
-	if (r == 0 && mount_of(s, dir, &m) == 0) {
+	if (r == 0 && mount_of(dir, &m) == 0) {
 		/* btrfs and others give files an anonymous st_dev: ask the mount */
-		if (source_dev(s, m.source, &maj, &min) == 0) {
+		if (source_dev(m.source, &maj, &min) == 0) {
 			r = disk_name(s, maj, min, d->name, sizeof(d->name));
 		} else if (!strcmp(m.fstype, "overlay") && depth < RESOLVE_DEPTH &&
 		    (up = strstr(m.super, "upperdir=")) != NULL) {
@@ -788,11 +629,9 @@ sys_open(struct sys *s, const char *const *dirs, int ndirs)
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	setroot(s->proc, sizeof(s->proc), "CONTEST_PROC", "/proc");
-	setroot(s->sysfs, sizeof(s->sysfs), "CONTEST_SYSFS", "/sys");
 	if ((s->hz = sysconf(_SC_CLK_TCK)) <= 0)
 		s->hz = 100;
-	scan(s->buf, sizeof(s->buf), s->proc, "vmstat", vm_open_line, s);
+	kf_scan(KF_PROC, "vmstat", s->buf, sizeof(s->buf), vm_open_line, s);
 	psi_open(s);
 	s->ndisk = ndirs < SYS_DISKS ? ndirs : SYS_DISKS;
 	for (i = 0; i < SYS_DISKS; i++)
@@ -800,7 +639,7 @@ sys_open(struct sys *s, const char *const *dirs, int ndirs)
 	memset(&t, 0, sizeof(t));
 	sc.s = NULL;
 	sc.o = &t;
-	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, &sc);
+	kf_scan(KF_PROC, "stat", s->buf, sizeof(s->buf), stat_line, &sc);
 	return t.ncpuf >= 4 ? 0 : -1;
 }
 
@@ -824,19 +663,17 @@ sys_take(struct sys *s, struct sys_sample *o)
 {
 	struct disktake dt = { s, o };
 	struct statscan sc = { s, o };
-	struct timespec ts;
 	int i;
 
 	memset(o, 0, sizeof(*o));
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	o->t = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	scan(s->buf, sizeof(s->buf), s->proc, "stat", stat_line, &sc);
+	o->t = mono_s();
+	kf_scan(KF_PROC, "stat", s->buf, sizeof(s->buf), stat_line, &sc);
 	vm_take(s, o);
 	if (s->psi == SYS_PSI_ON)
 		psi_take(s, o);
 	for (i = 0; i < s->ndisk; i++)
 		if (s->disk[i].name[0] && s->disk[i].same < 0) {
-			scan(s->buf, sizeof(s->buf), s->proc, "diskstats", disk_take_line, &dt);
+			kf_scan(KF_PROC, "diskstats", s->buf, sizeof(s->buf), disk_take_line, &dt);
 			break;
 		}
 }
@@ -1105,67 +942,32 @@ cpuinfo_line(char *l, size_t len, void *arg)
 	return c->rank == 4;
 }
 
-struct meminfo {
-	char *mem, *swap;
-	size_t len;
-};
-
-static int
-meminfo_line(char *l, size_t len, void *arg)
-{
-	struct meminfo *m = arg;
-	unsigned long long v;
-	char *p;
-
-	(void)len;
-	if (!strncmp(l, "MemTotal:", 9) && (p = num(l + 9, &v)) != NULL)
-		snprintf(m->mem, m->len, "%llu", v);
-	else if (!strncmp(l, "SwapTotal:", 10) && (p = num(l + 10, &v)) != NULL)
-		snprintf(m->swap, m->len, "%llu", v);
-	return 0;
-}
-
-/* The next range of a CPU list like 0-3,5,7-8 into a..b; the rest, or NULL at its end or an error. */
-static char *
-cpurange(char *p, unsigned long long *a, unsigned long long *b)
-{
-	if (!p || (p = num(p, a)) == NULL)
-		return NULL;
-	*b = *a;
-	if (*p == '-' && (p = num(p + 1, b)) == NULL)
-		return NULL;
-	if (*b < *a || (*p && *p != ','))
-		return NULL;
-	return *p ? p + 1 : p;
-}
-
 /* The online CPUs' count into cpus, their governors, distinct ones
  * joined by ',', into gov ("none" without cpufreq). */
 static void
-cpus(struct sys *s, struct sys_snap *sn)
+cpus(struct sys_snap *sn)
 {
-	unsigned long long a, b, cpu, n = 0;
-	char list[sizeof(sn->online)], rel[96], g[32], *p = list;
+	static unsigned long set[SYS_MAXCPU / (8 * sizeof(unsigned long))];	/* ulimit -s 64 */
+	char rel[96], g[32];
 	size_t used = 0, k;
+	int cpu, n = kf_cpulist(sn->online, set, SYS_MAXCPU);
 
-	snprintf(list, sizeof(list), "%s", sn->online);
 	sn->governor[0] = '\0';
-	while (p && *p && (p = cpurange(p, &a, &b)) != NULL) {
-		n += b - a + 1;
-		for (cpu = a; cpu <= b; cpu++) {
-			snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%llu/cpufreq/scaling_governor", cpu);
-			if ((k = (size_t)readstr(s->sysfs, rel, g, sizeof(g))) == 0 || k == (size_t)-1)
-				continue;
-			if (inlist(sn->governor, ',', g, k) || used + k + 2 > sizeof(sn->governor))
-				continue;
-			if (used)
-				sn->governor[used++] = ',';
-			memcpy(sn->governor + used, g, k + 1);
-			used += k;
-		}
+	for (cpu = 0; n > 0 && cpu < SYS_MAXCPU; cpu++) {
+		if (!(set[cpu / KF_LONGBITS] >> (cpu % KF_LONGBITS) & 1))
+			continue;
+		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu);
+		if ((k = (size_t)kf_line(KF_SYS, rel, g, sizeof(g))) == 0 || k == (size_t)-1)
+			continue;
+		if (in_list(sn->governor, ',', g, k) || used + k + 2 > sizeof(sn->governor))
+			continue;
+		if (used)
+			sn->governor[used++] = ',';
+		memcpy(sn->governor + used, g, k + 1);
+		used += k;
 	}
-	if (n)
-		snprintf(sn->cpus, sizeof(sn->cpus), "%llu", n);
+	if (n > 0)
+		snprintf(sn->cpus, sizeof(sn->cpus), "%d", n);
 	if (!used)
 		snprintf(sn->governor, sizeof(sn->governor), "none");
 }
@@ -1230,11 +1032,11 @@ iosched(struct sys *s, char *dst, size_t len)
 	if (s->ndisk < 1 || !d->name[0])
 		return;
 	snprintf(rel, sizeof(rel), "dev/block/%u:%u/partition", d->maj, d->min);
-	if (readstr(s->sysfs, rel, buf, sizeof(buf)) >= 0)
+	if (kf_line(KF_SYS, rel, buf, sizeof(buf)) >= 0)
 		snprintf(rel, sizeof(rel), "dev/block/%u:%u/../queue/scheduler", d->maj, d->min);
 	else
 		snprintf(rel, sizeof(rel), "dev/block/%u:%u/queue/scheduler", d->maj, d->min);
-	if (readstr(s->sysfs, rel, buf, sizeof(buf)) <= 0)
+	if (kf_line(KF_SYS, rel, buf, sizeof(buf)) <= 0)
 		return;
 	bracketed(buf);
 	join(dst, len, buf, NULL, NULL);
@@ -1251,7 +1053,7 @@ fsopts(const struct mnt *m, char *dst, size_t len)
 	snprintf(super, sizeof(super), "%s", m->super);
 	used = strlen(dst);
 	while ((o = strsep(&p, ",")) != NULL) {
-		if (!*o || inlist(m->opts, ',', o, strlen(o)))
+		if (!*o || in_list(m->opts, ',', o, strlen(o)))
 			continue;
 		if (used + strlen(o) + 2 > len)
 			break;
@@ -1265,7 +1067,7 @@ int
 sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config)
 {
 	struct cpuinfo ci;
-	struct meminfo mi = { sn->memtotal, sn->swaptotal, sizeof(sn->memtotal) };
+	struct kf_meminfo mi;
 	struct utsname u;
 	struct mnt m;
 	const char *cc = getenv("CC");
@@ -1279,7 +1081,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 		snprintf(sn->version, sizeof(sn->version), "%s", u.version);
 	}
 	snprintf(sn->cmdline, sizeof(sn->cmdline), "none");
-	if (readstr(s->proc, "cmdline", cmd, sizeof(cmd)) > 0) {
+	if (kf_line(KF_PROC, "cmdline", cmd, sizeof(cmd)) > 0) {
 		join(sn->cmdline, sizeof(sn->cmdline), cmd, NULL, NULL);
 		/* a record must stay well under LOG_LINE_MAX: cut, and say so */
 		if (strlen(cmd) >= sizeof(sn->cmdline))
@@ -1287,7 +1089,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 	}
 
 	memset(&ci, 0, sizeof(ci));
-	scan(s->buf, sizeof(s->buf), s->proc, "cpuinfo", cpuinfo_line, &ci);
+	kf_scan(KF_PROC, "cpuinfo", s->buf, sizeof(s->buf), cpuinfo_line, &ci);
 	if (ci.rank)
 		snprintf(sn->cpu, sizeof(sn->cpu), "%s", ci.model);
 	else if (ci.impl[0])
@@ -1296,14 +1098,17 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 		snprintf(sn->cpu, sizeof(sn->cpu), "none");
 
 	snprintf(sn->cpus, sizeof(sn->cpus), "none");
-	if (readstr(s->sysfs, "devices/system/cpu/online", sn->online, sizeof(sn->online)) <= 0)
+	if (kf_line(KF_SYS, "devices/system/cpu/online", sn->online, sizeof(sn->online)) <= 0)
 		snprintf(sn->online, sizeof(sn->online), "none");
-	cpus(s, sn);
+	cpus(sn);
 
 	snprintf(sn->memtotal, sizeof(sn->memtotal), "none");
 	snprintf(sn->swaptotal, sizeof(sn->swaptotal), "none");
-	scan(s->buf, sizeof(s->buf), s->proc, "meminfo", meminfo_line, &mi);
-	if (readstr(s->sysfs, "kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) > 0) {
+	if (kf_meminfo(&mi) == 0 && mi.total >= 0)
+		snprintf(sn->memtotal, sizeof(sn->memtotal), "%lld", mi.total);
+	if (mi.swaptotal >= 0)
+		snprintf(sn->swaptotal, sizeof(sn->swaptotal), "%lld", mi.swaptotal);
+	if (kf_line(KF_SYS, "kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) > 0) {
 		bracketed(buf);
 		join(sn->thp, sizeof(sn->thp), buf, NULL, NULL);
 	} else {
@@ -1312,7 +1117,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 
 	snprintf(sn->fstype, sizeof(sn->fstype), "none");
 	snprintf(sn->fsopts, sizeof(sn->fsopts), "none");
-	if (s->ndisk > 0 && s->disk[0].dir[0] && mount_of(s, s->disk[0].dir, &m) == 0) {
+	if (s->ndisk > 0 && s->disk[0].dir[0] && mount_of(s->disk[0].dir, &m) == 0) {
 		snprintf(sn->fstype, sizeof(sn->fstype), "%s", m.fstype);
 		fsopts(&m, sn->fsopts, sizeof(sn->fsopts));
 	}
@@ -1349,39 +1154,32 @@ sys_snap_record(const struct sys_snap *sn, struct rec *r)
 
 /* --- the kernel's threads ---------------------------------------------- */
 
-void
-sys_kthreads_take(struct sys *s, struct sys_procs *o)
+static int
+kthread(long pid, const struct proc_stat *ps, void *arg)
 {
-	char path[PATH_MAX];
-	struct dirent *de;
+	struct sys_procs *o = arg;
+
+	if (ps->ppid != 2 && pid != 2)
+		return 0;	/* a process, not one of the kernel's threads */
+	if (o->n == SYS_PROCS) {
+		o->cut = 1;
+		return 1;
+	}
+	o->p[o->n].pid = (int)pid;
+	o->p[o->n].start = ps->start;
+	o->p[o->n].ticks = ps->utime + ps->stime;
+	o->n++;
+	return 0;
+}
+
+void
+sys_kthreads_take(struct sys_procs *o)
+{
 	int i, k;
-	DIR *d;
 
 	o->n = 0;
 	o->cut = 0;
-	if (mkpath(path, sizeof(path), s->proc, "") < 0 || (d = opendir(path)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		struct proc_stat ps;
-		char rel[64];
-
-		if (de->d_name[0] < '1' || de->d_name[0] > '9')
-			continue;
-		snprintf(rel, sizeof(rel), "%.20s/stat", de->d_name);
-		if (mkpath(path, sizeof(path), s->proc, rel) < 0 || proc_stat_read(path, &ps) < 0)
-			continue;
-		if (ps.ppid != 2 && atoi(de->d_name) != 2)
-			continue;	/* a process, not one of the kernel's threads */
-		if (o->n == SYS_PROCS) {
-			o->cut = 1;
-			break;
-		}
-		o->p[o->n].pid = atoi(de->d_name);
-		o->p[o->n].start = ps.start;
-		o->p[o->n].ticks = ps.utime + ps.stime;
-		o->n++;
-	}
-	closedir(d);
+	kf_pids(kthread, o);
 	/* readdir gives /proc in pid order, mostly: make it so */
 	for (i = 1; i < o->n; i++)
 		for (k = i; k > 0 && o->p[k - 1].pid > o->p[k].pid; k--) {

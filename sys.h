@@ -27,8 +27,8 @@
  * compile's own system CPU (wait4), older than this module, and stays.
  * The harness calls its instance "machine" (struct rig, contest.h).
  *
- * Every path under /proc and /sys is read below $CONTEST_PROC (default
- * /proc) and $CONTEST_SYSFS (default /sys), so tests can fake a kernel.
+ * Every path under /proc and /sys is read through kfile.h, below
+ * $CONTEST_ROOT when set, so tests can fake a kernel.
  * Nothing here prints or exits.
  */
 #ifndef CONTEST_SYS_H
@@ -92,12 +92,10 @@ struct sys_disk {
 
 /* About 30 KiB: make it static, not a local. */
 struct sys {
-	char proc[PATH_MAX / 4];	/* $CONTEST_PROC or /proc */
-	char sysfs[PATH_MAX / 4];	/* $CONTEST_SYSFS or /sys */
 	long hz;			/* USER_HZ: ticks of /proc/stat per second */
 	int psi;			/* SYS_PSI_ON, _ABSENT, _DISABLED */
 	char psi_why[PATH_MAX / 4 + 96]; /* what was found, for a message ("" if on):
-					 * room for proc and the longest reason */
+					 * room for the path and the longest reason */
 	unsigned psi_lines;		/* SYS_PSI_BIT of each line present at open */
 	unsigned vm_have;		/* bit per SYS_VM_ counter present at open */
 	int nvm;			/* vmstat lines in vm_line */
@@ -240,7 +238,7 @@ int sys_record(const struct sys_delta *d, struct rec *r);
 const char *sys_psi_state(const struct sys *s);
 
 /* Read the CPU of the kernel's threads: /proc/PID/stat of each. */
-void sys_kthreads_take(struct sys *s, struct sys_procs *out);
+void sys_kthreads_take(struct sys_procs *out);
 /*
  * CPU seconds the kernel's threads used between a and b: one found in b
  * but not in a (or with another start time) started in between and

@@ -1,8 +1,9 @@
 /*
  * util.c: the shared helpers of util.h: rm -rf, mkdir -p, whole writes,
- * closing descriptors, /proc/PID/stat and mountinfo's escapes, and where a
- * process's cgroup lies (/proc/self/mountinfo, /proc/self/cgroup), with
- * nftw(3), mkdir(2), write(2), close_range(2) and read(2).
+ * closing descriptors, where a process's cgroup lies (through kfile.h:
+ * /proc/self/mountinfo, /proc/self/cgroup), the clock, the generator,
+ * the hash and its table, with nftw(3), mkdir(2), write(2),
+ * close_range(2) and clock_gettime(2).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "util.h"
 
 static int
@@ -112,7 +114,7 @@ close_fds(int lo)
 		return;
 #endif
 	/* an older kernel: the descriptors open, whatever their number */
-	if ((d = opendir("/proc/self/fd")) == NULL) {
+	if ((d = kf_opendir(KF_PROC, "self/fd")) == NULL) {
 		for (fd = lo; fd < 4096; fd++)
 			close(fd);
 		return;
@@ -124,139 +126,96 @@ close_fds(int lo)
 }
 
 int
-proc_stat_parse(const char *line, struct proc_stat *ps)
+in_list(const char *list, int sep, const char *w, size_t n)
 {
-	const char *p = strrchr(line, ')');
+	const char *p = list, *e;
 
-	if (p == NULL || p[1] != ' ' ||
-	    sscanf(p + 2, "%c %ld %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %llu",
-	    &ps->state, &ps->ppid, &ps->pgrp, &ps->utime, &ps->stime, &ps->cutime, &ps->cstime,
-	    &ps->start) != 8)
-		return -1;
-	return 0;
-}
-
-int
-proc_stat_read(const char *path, struct proc_stat *ps)
-{
-	char buf[1024];
-	ssize_t n;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return -1;
-	while ((n = read(fd, buf, sizeof(buf) - 1)) < 0 && errno == EINTR)
-		;
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return proc_stat_parse(buf, ps);
-}
-
-void
-mnt_unescape(char *s)
-{
-	char *d = s;
-
-	/* the kernel escapes a byte as three octal digits: 0377 at most */
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else
-			*d++ = *s;
-	}
-	*d = '\0';
-}
-
-/* Is word a member of the comma-separated list of len bytes? */
-static int
-in_list(const char *list, size_t len, const char *word)
-{
-	size_t wl = strlen(word);
-	const char *p = list, *e = list + len;
-
-	while (p < e) {
-		size_t n = strcspn(p, ",");
-		if (p + n > e)
-			n = (size_t)(e - p);
-		if (n == wl && !strncmp(p, word, wl))
+	while (*p) {
+		if ((e = strchr(p, sep)) == NULL)
+			e = p + strlen(p);
+		if ((size_t)(e - p) == n && !memcmp(p, w, n))
 			return 1;
-		p += n + 1;
+		p = *e ? e + 1 : e;
 	}
 	return 0;
 }
 
-/* The mount of ctrl's hierarchy (v1 first), its root and mount point: 1 v1, 2 v2, 0 none. */
+/* cgroup_dir's search of the mounts */
+struct cgmount {
+	const char *ctrl;
+	char *root, *mnt;
+	size_t rlen, mlen;
+	int kind;		/* of the mount found: 1 v1, 2 v2, 0 none yet */
+};
+
 static int
-cgroup_mount(const char *proc, const char *ctrl, char *root, size_t rlen, char *mnt, size_t mlen)
+cg_mount_line(struct kf_mount *m, void *arg)
 {
-	/* static: contest runs under ulimit -s 64 */
-	static char path[PATH_MAX], line[4096], r[PATH_MAX], m[PATH_MAX];
-	int kind = 0, k;
-	FILE *f;
+	struct cgmount *c = arg;
+	int k;
 
-	snprintf(path, sizeof(path), "%s/self/mountinfo", proc);
-	if ((f = fopen(path, "re")) == NULL)
+	if (!strcmp(m->fstype, "cgroup2"))
+		k = 2;
+	else if (c->ctrl && !strcmp(m->fstype, "cgroup") && in_list(m->super, ',', c->ctrl, strlen(c->ctrl)))
+		k = 1;
+	else
 		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		char *dash = strstr(line, " - "), *opts;
+	/* a controller bound to a v1 hierarchy is not on v2: v1 first, else the first v2 */
+	if ((k == 2 && c->kind) || (k == 1 && c->kind == 1))
+		return 0;
+	snprintf(c->root, c->rlen, "%s", m->root);
+	snprintf(c->mnt, c->mlen, "%s", m->point);
+	c->kind = k;
+	return 0;
+}
 
-		if (dash == NULL)
-			continue;
-		if (!strncmp(dash, " - cgroup2 ", 11))
-			k = 2;
-		else if (ctrl && !strncmp(dash, " - cgroup ", 10) && (opts = strrchr(dash, ' ')) != NULL &&
-		    in_list(opts + 1, strcspn(opts + 1, "\n"), ctrl))
-			k = 1;
-		else
-			continue;
-		/* a controller bound to a v1 hierarchy is not on v2: v1 first, else the first v2 */
-		if ((k == 2 && kind) || (k == 1 && kind == 1) ||
-		    sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2)
-			continue;
-		mnt_unescape(r);
-		mnt_unescape(m);
-		snprintf(root, rlen, "%s", r);
-		snprintf(mnt, mlen, "%s", m);
-		kind = k;
+/* cgroup_dir's search of self/cgroup: the path of the line of kind, ctrl */
+struct cgown {
+	const char *ctrl;
+	int kind;
+	char *own;
+	size_t len;
+};
+
+static int
+cg_own_line(char *line, size_t len, void *arg)
+{
+	struct cgown *c = arg;
+	char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+	int hit;
+
+	(void)len;
+	if (b == NULL)
+		return 0;
+	if (c->kind == 2) {
+		hit = !strncmp(line, "0::", 3);
+	} else {
+		*b = '\0';
+		hit = in_list(a + 1, ',', c->ctrl, strlen(c->ctrl));
 	}
-	fclose(f);
-	return kind;
+	if (hit)
+		snprintf(c->own, c->len, "%s", b + 1);
+	return 0;
 }
 
 int
-cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen,
-    char *why, size_t whylen)
+cgroup_dir(const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen, char *why, size_t whylen)
 {
-	static char path[PATH_MAX], line[4096], own[PATH_MAX], root[PATH_MAX];	/* ulimit -s 64 */
-	int kind;
-	FILE *f;
+	static char line[4096], own[PATH_MAX], root[PATH_MAX];	/* ulimit -s 64 */
+	struct cgmount cm = { ctrl, root, mnt, sizeof(root), mlen, 0 };
+	struct cgown co = { ctrl, 0, own, sizeof(own) };
 
 	own[0] = root[0] = '\0';
-	kind = cgroup_mount(proc, ctrl, root, sizeof(root), mnt, mlen);
-
-	if (!kind) {
+	kf_mounts(cg_mount_line, &cm);
+	if (!cm.kind) {
 		snprintf(why, whylen, ctrl ? "no cgroup with the %s controller mounted" : "no cgroup v2 mounted",
 		    ctrl ? ctrl : "");
 		return 0;
 	}
-	snprintf(path, sizeof(path), "%s/self/cgroup", proc);
-	if ((f = fopen(path, "re")) != NULL) {
-		while (fgets(line, sizeof(line), f)) {
-			char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
-			if (b == NULL)
-				continue;
-			line[strcspn(line, "\n")] = '\0';
-			if (kind == 2 ? !strncmp(line, "0::", 3) : in_list(a + 1, (size_t)(b - a - 1), ctrl))
-				snprintf(own, sizeof(own), "%s", b + 1);
-		}
-		fclose(f);
-	}
+	co.kind = cm.kind;
+	kf_scan(KF_PROC, "self/cgroup", line, sizeof(line), cg_own_line, &co);
 	if (!own[0]) {
-		snprintf(why, whylen, "not in a cgroup %s (/proc/self/cgroup)", kind == 2 ? "v2" : ctrl);
+		snprintf(why, whylen, "not in a cgroup %s (/proc/self/cgroup)", cm.kind == 2 ? "v2" : ctrl);
 		return 0;
 	}
 	/* a mount of a subtree shows paths below its root; a cgroup outside it is not there */
@@ -272,26 +231,7 @@ cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt,
 		snprintf(why, whylen, "cgroup path too long");
 		return 0;
 	}
-	return kind;
-}
-
-unsigned long long
-file_key(const char *path, const char *key, char sep)
-{
-	unsigned long long v = 0;
-	size_t klen = strlen(key);
-	char line[256];
-	FILE *f;
-
-	if ((f = fopen(path, "re")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == sep) {
-			v = strtoull(line + klen + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
+	return cm.kind;
 }
 
 long long
@@ -301,4 +241,103 @@ mono_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+double
+mono_s(void)
+{
+	return (double)mono_ns() / 1e9;
+}
+
+unsigned long long
+rng_next(unsigned long long *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545F4914F6CDD1DULL;
+}
+
+double
+rng_unit(unsigned long long *state)
+{
+	return (double)(rng_next(state) >> 11) / 9007199254740992.0;
+}
+
+unsigned long long
+fnv1a(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+unsigned long long
+hash_strs(const char *const parts[], size_t n, long num)
+{
+	static const unsigned char end = 0xff;
+	unsigned long long h = FNV_INIT;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = fnv1a(fnv1a(h, parts[i], strlen(parts[i])), &end, 1);
+	return h ^ (unsigned long long)num * 0x9e3779b97f4a7c15ULL;
+}
+
+int
+htab_put(struct htab *t, unsigned long long h, size_t v)
+{
+	size_t i, j;
+
+	if (2 * (t->n + 1) > t->cap) {
+		size_t ncap = t->cap ? 2 * t->cap : 64;
+		struct htab_slot *ns = malloc(ncap * sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		for (i = 0; i < ncap; i++)
+			ns[i].v = HTAB_NONE;
+		for (i = 0; i < t->cap; i++) {
+			if (t->slot[i].v == HTAB_NONE)
+				continue;
+			for (j = t->slot[i].h & (ncap - 1); ns[j].v != HTAB_NONE; j = (j + 1) & (ncap - 1))
+				;
+			ns[j] = t->slot[i];
+		}
+		free(t->slot);
+		t->slot = ns;
+		t->cap = ncap;
+	}
+	for (j = h & (t->cap - 1); t->slot[j].v != HTAB_NONE; j = (j + 1) & (t->cap - 1))
+		;
+	t->slot[j].h = h;
+	t->slot[j].v = v;
+	t->n++;
+	return 0;
+}
+
+size_t
+htab_next(const struct htab *t, unsigned long long h, size_t *pos)
+{
+	size_t i;
+
+	if (t->cap == 0)
+		return HTAB_NONE;
+	i = *pos == HTAB_NONE ? h & (t->cap - 1) : (*pos + 1) & (t->cap - 1);
+	for (; t->slot[i].v != HTAB_NONE; i = (i + 1) & (t->cap - 1))
+		if (t->slot[i].h == h) {
+			*pos = i;
+			return t->slot[i].v;
+		}
+	return HTAB_NONE;
+}
+
+void
+htab_free(struct htab *t)
+{
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
 }

@@ -1,9 +1,11 @@
 /*
- * util.h: the one copy of each small file, I/O and procfs helper that
- * the harness, the loads, the built-in tree generator and the test
- * drivers share.  The Makefile links util.o into every program through
- * one variable, UTIL: a helper needed twice goes here, not into a second
- * static copy.  They return -1 with errno set and print nothing.
+ * util.h: the one copy of each small helper (files, I/O, the clock, the
+ * generator, the hash and its table) that the harness, the loads, the
+ * built-in tree generator, the report and the test drivers share; the
+ * kernel's files have theirs, kfile.h.  The Makefile links util.o into
+ * every program through one variable, UTIL: a helper needed twice goes
+ * here, not into a second static copy.  They return -1 with errno set
+ * and print nothing.
  */
 #ifndef CONTEST_UTIL_H
 #define CONTEST_UTIL_H
@@ -18,43 +20,59 @@ int write_file(const char *path, const char *data, unsigned long len);	/* create
 int write_all(int fd, const void *buf, size_t n);
 /* Close every descriptor from lo up: close_range(2), else each one open */
 void close_fds(int lo);
-/* The number after "key" and sep at the start of a line of path ("wchar:"
- * in /proc/self/io, "inactive_file " in memory.stat); 0 if absent. */
-unsigned long long file_key(const char *path, const char *key, char sep);
-/* CLOCK_MONOTONIC in nanoseconds (the vDSO: no system call) */
+/* CLOCK_MONOTONIC in nanoseconds (the vDSO: no system call); mono_s: in seconds */
 long long mono_ns(void);
+double mono_s(void);
 
-/*
- * /proc/PID/stat, proc(5): the fields after the command name's last ')'
- * (a command may hold ')' and spaces), the few contest reads.
- */
-struct proc_stat {
-	char state;			/* field 3: R, S, D, T (stopped), t (traced), Z ... */
-	long ppid;			/* field 4 */
-	long pgrp;			/* field 5: the process group */
-	unsigned long long utime;	/* field 14: user CPU, clock ticks */
-	unsigned long long stime;	/* field 15: system CPU, clock ticks */
-	unsigned long long cutime;	/* field 16: of the children it reaped, ticks */
-	unsigned long long cstime;	/* field 17: the same, system */
-	unsigned long long start;	/* field 22: when it started, ticks after boot */
-};
-int proc_stat_parse(const char *line, struct proc_stat *);	/* 0, or -1 if malformed */
-int proc_stat_read(const char *path, struct proc_stat *);	/* read path, then parse it */
-
-/* Undo mountinfo's octal escapes (\040 is a space) in place: a backslash
- * and three octal digits of one byte, the first 0 to 3; anything else,
- * "\477" or "\09" say, stays as it is. */
-void mnt_unescape(char *s);
+/* Is w (n bytes) one of the words of list, separated by sep? */
+int in_list(const char *list, int sep, const char *w, size_t n);
 
 /*
  * The directory of this process's cgroup for controller ctrl (on the
  * cgroup v1 hierarchy that has it, else on cgroup v2, where the
  * controller's files may still be missing), or of its cgroup v2 when
- * ctrl is NULL, and that hierarchy's mount point, from self/mountinfo and
- * self/cgroup below proc ("/proc", or a fake one for tests).  1: v1, 2:
- * v2; 0 with why filled: none.
+ * ctrl is NULL, and that hierarchy's mount point, from
+ * /proc/self/mountinfo and /proc/self/cgroup (kfile.h: below the fake
+ * root of tests).  1: v1, 2: v2; 0 with why filled: none.
  */
-int cgroup_dir(const char *proc, const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen,
-    char *why, size_t whylen);
+int cgroup_dir(const char *ctrl, char *dir, size_t len, char *mnt, size_t mlen, char *why, size_t whylen);
+
+/*
+ * xorshift64* (Vigna): the next number of the sequence state holds
+ * (never 0; a fixed seed gives the same numbers everywhere), state moved
+ * on.  rng_unit: the next one as a uniform in [0, 1), its top 53 bits.
+ */
+unsigned long long rng_next(unsigned long long *state);
+double rng_unit(unsigned long long *state);
+
+/*
+ * FNV-1a 64 of n bytes at p, on from h (FNV_INIT to start).  hash_strs:
+ * of the strings, each ended by a byte 0xff, then num mixed in: one
+ * hash of a tuple of strings and a number, for a table's lookups (never
+ * written anywhere, so it may change).
+ */
+#define FNV_INIT	0xcbf29ce484222325ULL
+unsigned long long fnv1a(unsigned long long h, const void *p, size_t n);
+unsigned long long hash_strs(const char *const parts[], size_t n, long num);
+
+/*
+ * An index from hashes to entries the caller keeps (their places in its
+ * own array): open addressing, at most half full.  Hashes may repeat:
+ * htab_next gives each entry put under h in turn, for the caller to
+ * compare with what it looks for.  Zero it to start.
+ */
+#define HTAB_NONE	((size_t)-1)
+struct htab {
+	struct htab_slot {
+		unsigned long long h;
+		size_t v;		/* the entry; HTAB_NONE: an empty slot */
+	} *slot;
+	size_t cap, n;			/* cap: a power of two, or 0 */
+};
+int htab_put(struct htab *, unsigned long long h, size_t v);	/* 0, or -1 out of memory */
+/* The next entry under h after *pos (HTAB_NONE to start), its slot in
+ * *pos; HTAB_NONE when there is none */
+size_t htab_next(const struct htab *, unsigned long long h, size_t *pos);
+void htab_free(struct htab *);
 
 #endif

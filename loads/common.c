@@ -22,6 +22,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "../kfile.h"
 #include "load.h"
 #include "../util.h"
 
@@ -171,12 +172,9 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 
 	/* xorshift64*: fixed seed, same bytes everywhere, not compressible */
 	for (i = 0; i < len; i += 8) {
-		unsigned long long v;
+		unsigned long long v = rng_next(&x);
 		size_t k;
-		x ^= x >> 12;
-		x ^= x << 25;
-		x ^= x >> 27;
-		v = x * 0x2545F4914F6CDD1DULL;
+
 		for (k = 0; k < 8 && i + k < len; k++)
 			p[i + k] = (unsigned char)(v >> (8 * k));
 	}
@@ -236,7 +234,7 @@ load_sized(struct load_ctx *ctx, struct sz_out *out, struct sz_machine *mp)
 unsigned long long
 load_proc_io(const char *key)
 {
-	return file_key("/proc/self/io", key, ':');
+	return kf_key(KF_PROC, "self/io", key, ':');
 }
 
 /*

@@ -53,6 +53,7 @@
 
 #include "../config.h"
 #include "load.h"
+#include "../util.h"
 
 #define DB_DIRS		8		/* subdirectories of a client's directory */
 #define DB_HANDLES	16		/* files a client holds open at once, at most */
@@ -157,19 +158,10 @@ struct client {
 	char name[32];
 };
 
-static unsigned long long
-rnd(struct client *c)
-{
-	c->rng ^= c->rng >> 12;
-	c->rng ^= c->rng << 25;
-	c->rng ^= c->rng >> 27;
-	return c->rng * 0x2545F4914F6CDD1DULL;
-}
-
 static unsigned
 pick(struct client *c, unsigned n)
 {
-	return (unsigned)(rnd(c) % n);
+	return (unsigned)(rng_next(&c->rng) % n);
 }
 
 static unsigned

@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../kfile.h"
 #include "load.h"
 
 #define SINK		65536	/* bytes of the thrown-away output */
@@ -89,7 +90,7 @@ lslr_check(struct load_ctx *ctx)
 	struct stat st;
 	size_t i;
 	DIR *d;
-	static const char *const skip[] = { "/proc", "/sys", "/dev" };
+	static const char *const skip[] = { KF_PROC_DIR, KF_SYS_DIR, "/dev" };
 
 	if (stat(walk, &st) < 0)
 		return load_refuse(ctx, "cannot walk '%s': %s", walk, strerror(errno));

@@ -16,9 +16,9 @@
  * bytes of pages so written (MiB), as stress-ng --vm-method write64
  * counts the bytes it writes.
  *
- * CONTEST_MEMINFO, when set, names a file read instead of /proc/meminfo
- * (sizing.c reads it): for tests of the sizing, which must not fill a
- * real machine.
+ * /proc/meminfo is read below CONTEST_ROOT when set (kfile.h; sizing.c
+ * reads it): tests of the sizing fake it, for they must not fill a real
+ * machine.
  */
 #include <errno.h>
 #include <stdio.h>

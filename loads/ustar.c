@@ -41,15 +41,6 @@
 
 /* --- the generated tree --- */
 
-static unsigned long long
-next(unsigned long long *x)
-{
-	*x ^= *x >> 12;
-	*x ^= *x << 25;
-	*x ^= *x >> 27;
-	return *x * 0x2545F4914F6CDD1DULL;
-}
-
 /*
  * Size of file i: 70% small (64 B to 16 KiB), 28% medium (to 64 KiB),
  * 2% large (to 1 MiB, at most a quarter of the tree): about the mix of a
@@ -58,7 +49,7 @@ next(unsigned long long *x)
 static unsigned long long
 file_size(unsigned long long *rng, unsigned long long total)
 {
-	unsigned long long r = next(rng) % 100, v = next(rng), n;
+	unsigned long long r = rng_next(rng) % 100, v = rng_next(rng), n;
 
 	if (r < 70)
 		n = 64 + v % (16384 - 64);

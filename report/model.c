@@ -109,20 +109,11 @@ model_num(char *dst, size_t len, double v, int prec)
 		snprintf(dst, len, "%.*f", prec, v);
 }
 
-/* FNV-1a of the strings, each ended, then the number mixed in. */
+/* FNV-1a of the strings, each ended, then the number mixed in (util.h). */
 static unsigned long
 hash_of(const char *const parts[], size_t n, long num)
 {
-	unsigned long h = 2166136261UL;
-	const char *p;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		for (p = parts[i]; *p; p++)
-			h = (h ^ (unsigned char)*p) * 16777619UL;
-		h = (h ^ 0xff) * 16777619UL;
-	}
-	return h ^ (unsigned long)num * 2654435761UL;
+	return (unsigned long)hash_strs(parts, n, num);
 }
 
 /* A group is a row (rec_config_hash) under a load. */
@@ -132,55 +123,6 @@ hash_group(const struct rec *id, const char *load)
 	const char *parts[1] = { load };
 
 	return rec_config_hash(id) ^ hash_of(parts, 1, 0) * 31;
-}
-
-/* Candidates for hash h: call with *pos = NONE first; NONE when none left. */
-static size_t
-idx_next(const struct index *x, unsigned long h, size_t *pos)
-{
-	size_t i;
-
-	if (x->cap == 0)
-		return NONE;
-	i = *pos == NONE ? h & (x->cap - 1) : (*pos + 1) & (x->cap - 1);
-	for (; x->slot[i].i != NONE; i = (i + 1) & (x->cap - 1))
-		if (x->slot[i].h == h) {
-			*pos = i;
-			return x->slot[i].i;
-		}
-	return NONE;
-}
-
-static int
-idx_put(struct index *x, unsigned long h, size_t v)
-{
-	size_t i, j;
-
-	if (2 * (x->n + 1) > x->cap) {
-		size_t ncap = x->cap ? 2 * x->cap : 64;
-		struct slot *ns = malloc(ncap * sizeof(*ns));
-
-		if (ns == NULL)
-			return -1;
-		for (i = 0; i < ncap; i++)
-			ns[i].i = NONE;
-		for (i = 0; i < x->cap; i++) {
-			if (x->slot[i].i == NONE)
-				continue;
-			for (j = x->slot[i].h & (ncap - 1); ns[j].i != NONE; j = (j + 1) & (ncap - 1))
-				;
-			ns[j] = x->slot[i];
-		}
-		free(x->slot);
-		x->slot = ns;
-		x->cap = ncap;
-	}
-	for (j = h & (x->cap - 1); x->slot[j].i != NONE; j = (j + 1) & (x->cap - 1))
-		;
-	x->slot[j].h = h;
-	x->slot[j].i = v;
-	x->n++;
-	return 0;
 }
 
 static void *
@@ -234,7 +176,7 @@ label_get(struct model *m, const char *label)
 	size_t lab, pos = NONE;
 	void *p;
 
-	while ((lab = idx_next(&m->labidx, h, &pos)) != NONE)
+	while ((lab = htab_next(&m->labidx, h, &pos)) != NONE)
 		if (!strcmp(m->labels[lab].label, label))
 			return lab;
 	lab = m->nlabels;
@@ -244,7 +186,7 @@ label_get(struct model *m, const char *label)
 	memset(&m->labels[lab], 0, sizeof(m->labels[lab]));
 	snprintf(m->labels[lab].label, sizeof(m->labels[lab].label), "%s", label);
 	m->labels[lab].hash = h;
-	if (idx_put(&m->labidx, h, lab) < 0)
+	if (htab_put(&m->labidx, h, lab) < 0)
 		return NONE;
 	m->nlabels++;
 	return lab;
@@ -259,7 +201,7 @@ row_get(struct model *m, const struct rec *r)
 	struct row *w;
 	void *p;
 
-	while ((i = idx_next(&m->rowidx, h, &pos)) != NONE)
+	while ((i = htab_next(&m->rowidx, h, &pos)) != NONE)
 		if (rec_same_config(m->rows[i].id, r))
 			return i;
 	if ((lab = label_get(m, r->label)) == NONE)
@@ -283,7 +225,7 @@ row_get(struct model *m, const struct rec *r)
 		return NONE;
 	*w->id = *r;
 	w->hash = h;
-	if (idx_put(&m->rowidx, h, m->nrows) < 0)
+	if (htab_put(&m->rowidx, h, m->nrows) < 0)
 		return NONE;
 	return m->nrows++;
 }
@@ -628,7 +570,7 @@ snap_add(struct model *m, const struct rec *r)
 	struct snaprow *s;
 	void *p;
 
-	while ((i = idx_next(&m->snapidx, h, &pos)) != NONE) {
+	while ((i = htab_next(&m->snapidx, h, &pos)) != NONE) {
 		s = &m->snaps[i];
 		if (!strcmp(s->host, r->host) && !strcmp(s->label, r->label)) {
 			if (!snap_same(&s->snap, &r->snap) || strcmp(s->snap.uname, r->snap.uname))
@@ -645,7 +587,7 @@ snap_add(struct model *m, const struct rec *r)
 	snprintf(s->label, sizeof(s->label), "%s", r->label);
 	snprintf(s->kernel, sizeof(s->kernel), "%s", r->kernel);
 	s->snap = r->snap;
-	if (idx_put(&m->snapidx, h, m->nsnaps) < 0)
+	if (htab_put(&m->snapidx, h, m->nsnaps) < 0)
 		return -1;
 	m->nsnaps++;
 	return 0;
@@ -657,7 +599,7 @@ snap_find(const struct model *m, const char *host, const char *label)
 	const char *parts[2] = { host, label };
 	size_t i, pos = NONE;
 
-	while ((i = idx_next(&m->snapidx, hash_of(parts, 2, 0), &pos)) != NONE)
+	while ((i = htab_next(&m->snapidx, hash_of(parts, 2, 0), &pos)) != NONE)
 		if (!strcmp(m->snaps[i].host, host) && !strcmp(m->snaps[i].label, label))
 			return i;
 	return NONE;

@@ -20,6 +20,7 @@
 
 #include "../log.h"
 #include "../report.h"
+#include "../util.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -228,7 +229,7 @@ struct psym {
 struct ptab {
 	struct psym *sym;
 	size_t nsym, cap;
-	size_t *slot, nslot;	/* open addressing: 1 + index, 0 empty */
+	struct htab idx;	/* sym's indices by the names' hash (util.h) */
 	char *names;
 	size_t len, capn;
 	long runs;		/* records folded in */
@@ -314,16 +315,6 @@ struct label {
 	unsigned long hash;
 };
 
-/* Open addressing of indices, keyed by hash. */
-struct slot {
-	unsigned long h;
-	size_t i;		/* NONE: empty */
-};
-struct index {
-	struct slot *slot;
-	size_t cap, n;		/* cap: a power of two, or 0 */
-};
-
 /* The groups of one load to show, in row order: sorted[first .. first + n). */
 struct section {
 	const char *load;
@@ -340,7 +331,7 @@ struct model {
 	size_t ngroups, capgroups;
 	struct group **hash;
 	size_t nhash;		/* power of two */
-	struct index rowidx, labidx, snapidx;
+	struct htab rowidx, labidx, snapidx;	/* indices of rows, labels, snaps by hash (util.h) */
 	struct logseen seen;	/* the runs read, over every log: a copy is dropped (log.h) */
 	struct group *last;	/* the previous record's group */
 	struct snaprow *snaps;

@@ -21,46 +21,19 @@
 static unsigned long
 name_hash(const char *s)
 {
-	unsigned long h = 2166136261UL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619UL;
-	return h;
+	return (unsigned long)fnv1a(FNV_INIT, s, strlen(s));
 }
 
 /* Index of name in t, or NONE. */
 static size_t
 ptab_find(const struct ptab *t, const char *name, unsigned long h)
 {
-	size_t j;
+	size_t i, pos = NONE;
 
-	if (t->nslot == 0)
-		return NONE;
-	for (j = h & (t->nslot - 1); t->slot[j]; j = (j + 1) & (t->nslot - 1)) {
-		const struct psym *s = &t->sym[t->slot[j] - 1];
-		if (s->h == h && !strcmp(t->names + s->name, name))
-			return t->slot[j] - 1;
-	}
+	while ((i = htab_next(&t->idx, h, &pos)) != NONE)
+		if (!strcmp(t->names + t->sym[i].name, name))
+			return i;
 	return NONE;
-}
-
-static int
-ptab_rehash(struct ptab *t)
-{
-	size_t n = t->nslot ? 2 * t->nslot : 64, i, j;
-	size_t *s = calloc(n, sizeof(*s));
-
-	if (s == NULL)
-		return -1;
-	for (i = 0; i < t->nsym; i++) {
-		for (j = t->sym[i].h & (n - 1); s[j]; j = (j + 1) & (n - 1))
-			;
-		s[j] = i + 1;
-	}
-	free(t->slot);
-	t->slot = s;
-	t->nslot = n;
-	return 0;
 }
 
 /* The entry of name, made (zero) if new; NULL when out of memory. */
@@ -92,24 +65,16 @@ ptab_get(struct ptab *t, const char *name)
 	t->sym[t->nsym].name = t->len;
 	t->sym[t->nsym].h = h;
 	t->len += len;
-	t->nsym++;
-	if (2 * t->nsym > t->nslot) {
-		if (ptab_rehash(t) < 0)		/* indexes the new one too */
-			return NULL;
-	} else {
-		size_t j;
-		for (j = h & (t->nslot - 1); t->slot[j]; j = (j + 1) & (t->nslot - 1))
-			;
-		t->slot[j] = t->nsym;
-	}
-	return &t->sym[t->nsym - 1];
+	if (htab_put(&t->idx, h, t->nsym) < 0)
+		return NULL;
+	return &t->sym[t->nsym++];
 }
 
 static void
 ptab_free(struct ptab *t)
 {
 	free(t->sym);
-	free(t->slot);
+	htab_free(&t->idx);
 	free(t->names);
 	memset(t, 0, sizeof(*t));
 }

@@ -25,6 +25,23 @@ export CONTEST_DISTURB_PCT
 # /proc/kallsyms in every invocation and logs a record a run
 CONTEST_PROFILE=off
 export CONTEST_PROFILE
+# the kernel's own files, until a test fakes some (fake_proc, settings-lib.sh)
+unset CONTEST_ROOT
+# fake_proc NAME...: a root for contest's kernel files in $T/root
+# (CONTEST_ROOT, exported; kfile.h): its sys a link to /sys, its proc
+# links to each entry of /proc but NAME..., which the test writes there
+# (a process's files are always read in the real /proc)
+fake_proc() {
+	mkdir -p "$T/root/proc" && ln -s /sys "$T/root/sys" || fail "cannot make '$T/root'"
+	for _f in /proc/*; do
+		_n=${_f#/proc/}
+		case $_n in [0-9]*) continue ;; esac
+		for _x; do [ "$_n" = "$_x" ] && continue 2; done
+		ln -s "$_f" "$T/root/proc/$_n" || fail "cannot link '$_f'"
+	done
+	CONTEST_ROOT=$T/root
+	export CONTEST_ROOT
+}
 # expect CODE CMD...: run CMD, its exit status must be CODE
 expect() {
 	want=$1; shift

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "../probe.h"
+#include "../util.h"
 
 #define GRACE	5.0	/* seconds from SIGTERM to SIGKILL, as contest's STOP_GRACE */
 
@@ -40,14 +41,6 @@ on_signal(int sig)
 	caught = sig;
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static double
 seconds_arg(const char *s)
@@ -66,8 +59,8 @@ seconds_arg(const char *s)
 static int
 wait_until(double end, pid_t pid, int *st)
 {
-	while (!caught && now() < end) {
-		double left = end - now();
+	while (!caught && mono_s() < end) {
+		double left = end - mono_s();
 		struct timespec ts;
 
 		if (left > 0.05)
@@ -126,11 +119,11 @@ take_window(struct probe_shm *shm, pid_t pid, double settle, double secs, struct
 	int st = 0, bad = 0;
 
 	msg[0] = '\0';
-	if (wait_until(now() + settle, pid, &st) || caught)
+	if (wait_until(mono_s() + settle, pid, &st) || caught)
 		bad = 1;
 	else if (probe_snap(shm, a) < 0)
 		snprintf(msg, len, "the probe's state could not be read at window open");
-	else if (wait_until(now() + secs, pid, &st) || caught)
+	else if (wait_until(mono_s() + secs, pid, &st) || caught)
 		bad = 1;
 	else if (probe_snap(shm, b) < 0)
 		snprintf(msg, len, "the probe's state could not be read at window close");
@@ -198,10 +191,10 @@ main(int argc, char **argv)
 
 	if (take_window(shm, pid, settle, secs, a, b, &w, msg, sizeof(msg)))
 		pid = 0;	/* it ended, reaped */
-	t0 = now();
+	t0 = mono_s();
 	if (pid > 0)
 		probe_stop(pid, GRACE);
-	t0 = now() - t0;
+	t0 = mono_s() - t0;
 	if (caught) {
 		signal(caught, SIG_DFL);
 		raise(caught);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "../probe.h"
+#include "../util.h"
 
 #define N	10000
 
@@ -26,17 +27,8 @@ static int failures;
 
 #define CHECK(c) do { if (!(c)) { printf("not ok: %s:%d: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
 
-/* a deterministic generator (xorshift64*), so a failure repeats */
+/* the state of a deterministic generator (util.h: xorshift64*), so a failure repeats */
 static unsigned long long rng = 88172645463325252ULL;
-
-static double
-uniform01(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (double)((rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
-}
 
 static int
 cmp_ull(const void *a, const void *b)
@@ -160,10 +152,10 @@ test_distributions(void)
 	size_t i;
 
 	for (i = 0; i < N; i++)		/* uniform, 1 us to 100 ms */
-		v[i] = 1 + (unsigned long long)(uniform01() * 100000);
+		v[i] = 1 + (unsigned long long)(rng_unit(&rng) * 100000);
 	check_distribution("uniform", v);
 	for (i = 0; i < N; i++)		/* exponential, mean 300 us, from 20 us */
-		v[i] = 20 + (unsigned long long)(-300.0 * log(1.0 - uniform01()));
+		v[i] = 20 + (unsigned long long)(-300.0 * log(1.0 - rng_unit(&rng)));
 	check_distribution("exponential", v);
 	for (i = 0; i < N; i++)		/* a spike: 0.5% at 12 ms, the rest 40..59 us */
 		v[i] = i % 200 == 0 ? 12000 : 40 + i % 20;
@@ -172,7 +164,7 @@ test_distributions(void)
 		v[i] = i % 50 == 0 ? 12345 : 40 + i % 20;
 	check_distribution("spike-2%", v);
 	for (i = 0; i < N; i++)		/* log-uniform over 1 us .. 10 s */
-		v[i] = (unsigned long long)exp(uniform01() * log(1e7));
+		v[i] = (unsigned long long)exp(rng_unit(&rng) * log(1e7));
 	check_distribution("log-uniform", v);
 	for (i = 0; i < N; i++)		/* one value */
 		v[i] = 77;
@@ -278,15 +270,13 @@ test_concurrent(void)
 
 	if ((pid = fork()) == 0) {
 		unsigned long long v;
-		struct timespec t0, t1;
+		long long t0;
 		/* about one update per microsecond: a snapshot's copy takes
 		 * about as long, so many of them meet an update and retry */
 		for (v = 1; v < (1ULL << PROBE_TOP_BITS); v++) {
 			probe_record(shm, (long long)v * 1000, 1, (int)(v & 1));
-			clock_gettime(CLOCK_MONOTONIC, &t0);
-			do
-				clock_gettime(CLOCK_MONOTONIC, &t1);
-			while ((t1.tv_sec - t0.tv_sec) * 1000000000L + t1.tv_nsec - t0.tv_nsec < 1000);
+			for (t0 = mono_ns(); mono_ns() - t0 < 1000;)
+				;
 		}
 		_exit(0);
 	}

@@ -37,25 +37,17 @@
 #include "../log.h"
 #include "../report.h"
 #include "../report/model.h"
+#include "../util.h"
 
 #define NFUN	400
 #define KSHARE	0.40	/* kernel samples, share of all */
 
-static unsigned long long rng = 0x2545F4914F6CDD1DULL;
-
-static double
-unif(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (double)((rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
-}
+static unsigned long long rng = 0x2545F4914F6CDD1DULL;	/* the generator's state (util.h) */
 
 static double
 normal(void)
 {
-	double u = unif(), v = unif();
+	double u = rng_unit(&rng), v = rng_unit(&rng);
 
 	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
 }
@@ -74,7 +66,7 @@ poisson(double mean)
 	l = exp(-mean);
 	do {
 		k++;
-		p *= unif();
+		p *= rng_unit(&rng);
 	} while (p > l);
 	return k - 1;
 }

@@ -27,18 +27,11 @@
 
 #include "../config.h"
 #include "../profile.h"
+#include "../util.h"
 
 static struct prof prof;
 static struct prof_entry top[100000];
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void
 nap(double s)
@@ -155,7 +148,7 @@ main(int argc, char **argv)
 		nap(lead);
 	}
 	cpu_line(a);
-	t0 = now();
+	t0 = mono_s();
 	prof_start(&prof);
 	pids[0] = load;
 	prof_seed(&prof, PROF_LOAD, pids, load > 0);
@@ -165,13 +158,13 @@ main(int argc, char **argv)
 	/* the command's end seen within 10 ms; the rings read every drain */
 	for (next = t0 + drain; waitpid(job, &st, WNOHANG) != job;) {
 		nap(0.01);
-		if (now() >= next) {
+		if (mono_s() >= next) {
 			prof_drain(&prof);
 			next += drain;
 		}
 	}
 	prof_stop(&prof);
-	t1 = now();
+	t1 = mono_s();
 	cpu_line(b);
 	if (load > 0) {
 		kill(-load, SIGKILL);

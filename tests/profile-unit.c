@@ -16,6 +16,7 @@
 #include <linux/perf_event.h>
 
 #include "../profile.h"
+#include "../util.h"
 
 static int failures;
 
@@ -36,21 +37,11 @@ static const char ksyms[] =
     "ffffffffc0001000 t ext4_fill_super\t[ext4]\n"
     "ffffffffc0002000 T ext4_mount\t[ext4]\n";
 
-static unsigned long long
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
-}
-
+/* path made to hold s (util.h's write_file), or the test ends */
 static void
-write_file(const char *path, const char *s)
+put(const char *path, const char *s)
 {
-	FILE *f = fopen(path, "w");
-
-	if (f == NULL || fputs(s, f) == EOF || fclose(f) == EOF) {
+	if (write_file(path, s, strlen(s)) < 0) {
 		perror(path);
 		exit(2);
 	}
@@ -194,7 +185,7 @@ test_hidden(const char *dir)
 	struct prof_ksyms ks;
 
 	snprintf(path, sizeof(path), "%s/hidden", dir);
-	write_file(path, "0000000000000000 T _text\n0000000000000000 t do_one\n");
+	put(path, "0000000000000000 T _text\n0000000000000000 t do_one\n");
 	CHECK(prof_ksyms_load(&ks, path, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "kptr_restrict") != NULL);
 	snprintf(path, sizeof(path), "%s/absent", dir);
@@ -437,7 +428,7 @@ main(void)
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
-	write_file(path, ksyms);
+	put(path, ksyms);
 	test_ksyms(path);
 	test_hidden(dir);
 	test_attribution(path);

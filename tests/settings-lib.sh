@@ -1,24 +1,27 @@
 # Sourced by the settings tests (t05xx) after lib.sh: the driver
 # ($S, tests/settings-unit.c), a fake kernel's /sys and /proc/sys, and the
 # check that every file holds the value it held before.  settings.c reads
-# /sys and /proc/sys below $CONTEST_SYSFS and $CONTEST_PROC: until a test
-# says otherwise they lead nowhere, so that no test writes the real ones
-# by mistake.
+# /sys and /proc/sys below $CONTEST_ROOT (kfile.h): until a test says
+# otherwise it leads nowhere, so that no test writes the real ones by
+# mistake (but for proc/self, a link to the real one: the driver's
+# container finds its cgroup there, as contest's does).
 S=$top/tests/settings-unit.bin
 [ -x "$S" ] || fail "no tests/settings-unit.bin: make check builds it"
-CONTEST_SYSFS=$T/no-sys CONTEST_PROC=$T/no-proc
-export CONTEST_SYSFS CONTEST_PROC
+mkdir -p "$T/no-root/proc" && ln -s /proc/self "$T/no-root/proc/self" || fail "cannot make '$T/no-root'"
+CONTEST_ROOT=$T/no-root
+export CONTEST_ROOT
 J=$T/settings.journal
 # fake_tree [DIR]: a fake kernel's files in $K (DIR, default $T/k), the
-# roots set to it, each file's value kept (keep):
+# root set to it (proc/self a link to the real one), each file's value
+# kept (keep):
 #   /proc/sys/vm/dirty_ratio 20, /proc/sys/vm/dirty_background_ratio 10
 #   /sys/block/vda/queue/scheduler "none [mq-deadline] kyber " (choices)
 #   /sys/kernel/mm/transparent_hugepage/enabled "always [madvise] never"
 #   /sys/devices/system/cpu/cpu{0,1,2}/cpufreq/scaling_governor schedutil
 fake_tree() {
 	K=${1:-$T/k}
-	mkdir -p "$K/proc/sys/vm" "$K/sys/block/vda/queue" "$K/sys/kernel/mm/transparent_hugepage" ||
-		fail "cannot make a fake tree in '$K'"
+	mkdir -p "$K/proc/sys/vm" "$K/sys/block/vda/queue" "$K/sys/kernel/mm/transparent_hugepage" &&
+		ln -sfn /proc/self "$K/proc/self" || fail "cannot make a fake tree in '$K'"
 	printf '20\n' > "$K/proc/sys/vm/dirty_ratio"
 	printf '10\n' > "$K/proc/sys/vm/dirty_background_ratio"
 	printf 'none [mq-deadline] kyber \n' > "$K/sys/block/vda/queue/scheduler"
@@ -27,8 +30,14 @@ fake_tree() {
 		mkdir -p "$K/sys/devices/system/cpu/cpu$_c/cpufreq"
 		printf 'schedutil\n' > "$K/sys/devices/system/cpu/cpu$_c/cpufreq/scaling_governor"
 	done
-	CONTEST_SYSFS=$K/sys CONTEST_PROC=$K/proc
+	CONTEST_ROOT=$K
 	keep
+}
+# link_root DIR PROC SYS: DIR the root, its proc a link to PROC and its sys
+# to SYS (this box's own /proc or /sys, a fake tree's, $T/no-root/proc)
+link_root() {
+	mkdir -p "$1" && ln -s "$2" "$1/proc" && ln -s "$3" "$1/sys" || fail "cannot make a root in '$1'"
+	CONTEST_ROOT=$1
 }
 # values [FILE...]: each regular file below $K and each FILE, a line
 # "FILE VALUE": its first line, or the word in brackets of a list of

@@ -6,8 +6,8 @@
  *
  *   settings-unit.bin
  *       the unit tests: parsing and its errors, values, comparison, the
- *       roots, the protocol's s, S, j, J; prints "not ok" lines and
- *       exits 1 on a failure
+ *       protocol's s, S, j, J (where the files lie, kfile.h's kf_map:
+ *       kfile-unit.c); prints "not ok" lines and exits 1 on a failure
  *   settings-unit.bin found SET...
  *       resolve the --set arguments and print each file: its name, a
  *       tab, its value found; writes nothing
@@ -155,26 +155,6 @@ test_values(void)
 	CHECK(!settings_same("1 x", "01 x"));	/* not all numbers: text */
 }
 
-static void
-test_roots(void)
-{
-	char out[64];
-
-	setenv("CONTEST_SYSFS", "/fake/s", 1);
-	setenv("CONTEST_PROC", "/fake/p", 1);
-	CHECK(settings_map("/sys/block/vda", out, sizeof(out)) == 0 && strcmp(out, "/fake/s/block/vda") == 0);
-	CHECK(settings_map("/proc/sys/vm/x", out, sizeof(out)) == 0 && strcmp(out, "/fake/p/sys/vm/x") == 0);
-	CHECK(settings_map("/sys", out, sizeof(out)) == 0 && strcmp(out, "/fake/s") == 0);
-	CHECK(settings_map("/system/x", out, sizeof(out)) < 0 && errno == ENOENT);
-	CHECK(settings_map("/proc/self", out, sizeof(out)) < 0 && errno == ENOENT);
-	CHECK(settings_map("/sys/0123456789012345678901234567890123456789012345678901234567890", out,
-	    sizeof(out)) < 0 && errno == ENAMETOOLONG);
-	unsetenv("CONTEST_SYSFS");
-	unsetenv("CONTEST_PROC");
-	CHECK(settings_map("/sys/x", out, sizeof(out)) == 0 && strcmp(out, "/sys/x") == 0);
-	CHECK(settings_map("/proc/sys/x", out, sizeof(out)) == 0 && strcmp(out, "/proc/sys/x") == 0);
-}
-
 /* A file of the scratch directory holding text. */
 static void
 put(const char *path, const char *text, size_t n)
@@ -295,7 +275,6 @@ unit(void)
 {
 	test_parse();
 	test_values();
-	test_roots();
 	test_read_write();
 	test_protocol();
 	if (failures)

@@ -31,18 +31,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../kfile.h"
 #include "../sys.h"
+#include "../util.h"
 
 static struct sys s;
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static double
 cpu_of(const struct rusage *ru)
@@ -148,16 +142,16 @@ bench(long n)
 	if ((t = calloc((size_t)n, sizeof(*t))) == NULL)
 		err(1, "calloc");
 	for (i = 0; i < n; i++) {
-		t0 = now();
+		t0 = mono_s();
 		sys_take(&s, &a);
-		t[i] = (now() - t0) * 1e6;
+		t[i] = (mono_s() - t0) * 1e6;
 	}
 	qsort(t, (size_t)n, sizeof(*t), cmpd);
 	printf("take_us_median=%.1f take_us_min=%.1f take_us_p90=%.1f take_us_max=%.1f n=%ld\n",
 	    t[n / 2], t[0], t[n * 9 / 10], t[n - 1], n);
-	t0 = now();
+	t0 = mono_s();
 	sys_snap(&s, &sn, NULL, NULL);
-	printf("snap_us=%.0f\n", (now() - t0) * 1e6);
+	printf("snap_us=%.0f\n", (mono_s() - t0) * 1e6);
 	free(t);
 }
 
@@ -196,7 +190,7 @@ window(char **argv, char **lcmd, double secs, long ncpu)
 	if (lcmd[2])
 		lpid = spawn(lcmd, 1);
 	sys_take(&s, &a);
-	t0 = now();
+	t0 = mono_s();
 	if (*argv) {
 		cpid = spawn(argv, 0);
 		while (wait4(cpid, &st, 0, &ru) < 0)
@@ -210,7 +204,7 @@ window(char **argv, char **lcmd, double secs, long ncpu)
 		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 			;
 	}
-	t1 = now();
+	t1 = mono_s();
 	sys_take(&s, &b);
 	if (lpid) {
 		kill(-lpid, SIGTERM);
@@ -275,11 +269,15 @@ main(int argc, char **argv)
 			return 2;
 		}
 	argv += optind;
-	t0 = now();
-	if (sys_open(&s, dirs, ndir ? ndir : 1) < 0)
-		errx(1, "cannot read the cpu line of '%s/stat'", s.proc);
+	t0 = mono_s();
+	if (sys_open(&s, dirs, ndir ? ndir : 1) < 0) {
+		char stat[PATH_MAX];
+
+		kf_path(stat, sizeof(stat), KF_PROC, "stat");
+		errx(1, "cannot read the cpu line of '%s'", stat);
+	}
 	if (nbench > 0)
-		printf("open_us=%.0f\n", (now() - t0) * 1e6);
+		printf("open_us=%.0f\n", (mono_s() - t0) * 1e6);
 	printf("psi_state=%s%s%s\n", sys_psi_state(&s), s.psi_why[0] ? " " : "", s.psi_why);
 	if (nbench > 0) {
 		bench(nbench);

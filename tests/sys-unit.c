@@ -72,7 +72,7 @@ link_to(const char *target, const char *path)
 	}
 }
 
-/* a fresh fake tree: root/proc and root/sys, the roots in the environment */
+/* a fresh fake tree: root/proc and root/sys, the root in the environment */
 static void
 tree(const char *name)
 {
@@ -83,27 +83,26 @@ tree(const char *name)
 	if (system(cmd) != 0)
 		exit(1);
 	mkdir(p, 0755);
+	setenv("CONTEST_ROOT", p, 1);
 	snprintf(cmd, sizeof(cmd), "%s/proc", p);
 	mkdir(cmd, 0755);
-	setenv("CONTEST_PROC", cmd, 1);
 	snprintf(cmd, sizeof(cmd), "%s/sys", p);
 	mkdir(cmd, 0755);
-	setenv("CONTEST_SYSFS", cmd, 1);
 }
 
-/* path under the fake tree */
+/* path under the fake tree's dir (proc or sys) */
 static const char *
-at(const char *root, const char *rel)
+at(const char *dir, const char *rel)
 {
 	static char buf[4][4200];
 	static int k;
 
 	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof(buf[k]), "%s/%s", getenv(root), rel);
+	snprintf(buf[k], sizeof(buf[k]), "%s/%s/%s", getenv("CONTEST_ROOT"), dir, rel);
 	return buf[k];
 }
-#define P(rel) at("CONTEST_PROC", rel)
-#define S(rel) at("CONTEST_SYSFS", rel)
+#define P(rel) at("proc", rel)
+#define S(rel) at("sys", rel)
 
 /* d's keys, by sys_record, into a fresh record; how many numbers */
 static int
@@ -656,8 +655,7 @@ test_real(void)
 	double sum = 0, rsum = 0;
 	int n, i;
 
-	unsetenv("CONTEST_PROC");
-	unsetenv("CONTEST_SYSFS");
+	unsetenv("CONTEST_ROOT");
 	CHECK(sys_open(&s, dirs, 1) == 0);
 	sys_take(&s, &a);
 	usleep(300000);

@@ -11,8 +11,8 @@ mkdir -m 777 "$U/w" || fail "mkdir"
 fake_tree "$U/k"
 chmod -R a+rX "$U/k"
 nobody() {
-	(cd "$U/w" && setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_SYSFS="$CONTEST_SYSFS" \
-	    CONTEST_PROC="$CONTEST_PROC" "$U/settings-unit.bin" run -v "$@") > "$T/stdout" 2> "$T/stderr"
+	(cd "$U/w" && setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_ROOT="$CONTEST_ROOT" \
+	    "$U/settings-unit.bin" run -v "$@") > "$T/stdout" 2> "$T/stderr"
 	[ $? -eq 2 ] || fail "'$*' as nobody did not exit 2: $(cat "$T/stdout" "$T/stderr")"
 }
 nobody 'a:/sys/block/vda/queue/scheduler=kyber' 'b:vm.dirty_ratio=30'
@@ -22,7 +22,8 @@ unchanged
 [ -z "$(ls "$U/w")" ] || fail "left in the work directory: $(ls "$U/w")"
 # this box's own /proc/sys: nobody cannot write it, and nothing changes
 ratio=$(cat /proc/sys/vm/dirty_ratio)
-CONTEST_PROC=/proc nobody 'a:vm.dirty_ratio=30'
+link_root "$U/real-proc" /proc "$U/k/sys"
+nobody 'a:vm.dirty_ratio=30'
 grep -qxF "settings-unit: --set a: cannot write 'vm.dirty_ratio': Permission denied (not root)" "$T/stderr" ||
 	fail "message: $(cat "$T/stderr")"
 [ "$(cat /proc/sys/vm/dirty_ratio)" = "$ratio" ] || fail "vm.dirty_ratio changed"

@@ -1,11 +1,11 @@
 # A value the kernel takes otherwise than written, or refuses, on kernel
 # files that are the driver's own (its /proc/PID/comm, cut at 15 bytes,
-# and its oom_score_adj, -1000 to 1000, as /sys below CONTEST_SYSFS=
-# /proc/self; no root needed, nothing of the box changes): exit 2 saying
+# and its oom_score_adj, -1000 to 1000, as /sys: the root's sys a link
+# to /proc/self; no root needed, nothing of the box changes): exit 2 saying
 # what the file reads instead; the first label's value, taken, given back.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/settings-lib.sh"
-CONTEST_SYSFS=/proc/self
+link_root "$T/self-sys" "$T/no-root/proc" /proc/self
 expect 2 "$S" run -j "$J" -v 'a:/sys/comm=abcdefghijklmno' 'b:/sys/comm=averyveryverylongname'
 grep -qxF "settings-unit: --set b: '/sys/comm' did not take 'averyveryverylongname': it reads 'averyveryverylo'" stderr ||
 	fail "message: $(cat stderr)"

@@ -41,8 +41,8 @@ cp "$S" "$U/settings-unit.bin" && mkdir -m 777 "$U/w" || fail "cp"
 printf '# pid=1 boot=-\n%s\tmq-deadline\n' "$U/k/sys/block/vda/queue/scheduler" > "$U/w/settings.journal"
 chmod 666 "$U/w/settings.journal"
 printf 'none mq-deadline [kyber]\n' > "$U/k/sys/block/vda/queue/scheduler"
-(cd "$U/w" && setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_SYSFS="$U/k/sys" \
-    CONTEST_PROC="$U/k/proc" "$U/settings-unit.bin" run 'x:vm.dirty_ratio=25') > stdout 2> stderr
+(cd "$U/w" && setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_ROOT="$U/k" \
+    "$U/settings-unit.bin" run 'x:vm.dirty_ratio=25') > stdout 2> stderr
 [ $? -eq 2 ] || fail "not exit 2: $(cat stderr)"
 grep -qF "cannot give '$U/k/sys/block/vda/queue/scheduler' its value 'mq-deadline' back from the journal 'settings.journal': Permission denied (not root); the journal is kept: write its values back by hand (contest(1), SETTINGS), then remove it" stderr ||
 	fail "stderr: $(cat stderr)"

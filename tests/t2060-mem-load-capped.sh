@@ -1,13 +1,15 @@
 # Without swap, a --size over MemAvailable is capped below it, less a
 # reserve (a quarter of it, at 1 GiB) and the compile's memory (-j 1: one
 # job of JOB_RSS_MIB, 64 MiB), and the log says why; the OOM killer does
-# not act.  CONTEST_MEMINFO stands in for /proc/meminfo: MemAvailable 1 GiB.
+# not act.  A fake root's meminfo stands in for /proc/meminfo: MemAvailable
+# 1 GiB.
 . "$(dirname "$0")/lib.sh"
 # holds EXPR: an awk condition on numbers
 holds() { awk "BEGIN { exit !($1) }"; }
-printf 'MemTotal: 2097152 kB\nMemAvailable: 1048576 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n' > meminfo
+fake_proc meminfo
+printf 'MemTotal: 2097152 kB\nMemAvailable: 1048576 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n' > "$CONTEST_ROOT/proc/meminfo"
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
-CONTEST_MEMINFO=$T/meminfo expect 0 "$CONTEST" -n 1 -j 1 --units 2 --lead 0 --size 2G --no-baseline -k test mem_load
+expect 0 "$CONTEST" -n 1 -j 1 --units 2 --lead 0 --size 2G --no-baseline -k test mem_load
 oom1=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 line=$(grep 'load=mem_load' contest.log) || fail "no mem_load record"
 [ "$(val "$line" status)" = ok ] || fail "not ok: $line"

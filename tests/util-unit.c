@@ -1,8 +1,9 @@
 /*
  * util-unit.c: the shared helpers of util.h, each against what it must
- * do on the real thing (a pipe, this process's descriptors and its
- * /proc/self/stat) and against made-up lines for the parsers.  Built and
- * run by t0090-util-unit.sh; prints "not ok" lines and exits 1 on a
+ * do on the real thing (a pipe, this process's descriptors, the clock)
+ * and against known values (the generator's, FNV-1a's published ones,
+ * the table's entries).  The kernel's files have kfile-unit.c.  Built
+ * and run by t0090-util-unit.sh; prints "not ok" lines and exits 1 on a
  * failure.
  */
 #include <errno.h>
@@ -104,56 +105,94 @@ closing(void)
 	CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
-/* The fields after the last ')', whatever the command holds. */
+/* in_list: whole words only, any separator, the empty list */
 static void
-stats(void)
+lists(void)
 {
-	const char *tail = " 17 4242 4243 0 -1 4194560 100 0 0 0 11 22 33 44 20 0 1 0 5555 1000 10";
-	struct proc_stat ps;
-	char line[512];
-
-	snprintf(line, sizeof(line), "4243 (a) b (c) S) T%s", tail);
-	CHECK(proc_stat_parse(line, &ps) == 0);
-	CHECK(ps.state == 'T' && ps.ppid == 17 && ps.pgrp == 4242);
-	CHECK(ps.utime == 11 && ps.stime == 22 && ps.cutime == 33 && ps.cstime == 44);
-	CHECK(ps.start == 5555);
-	snprintf(line, sizeof(line), "4243 (sh) R%s", tail);
-	CHECK(proc_stat_parse(line, &ps) == 0 && ps.state == 'R');
-	/* malformed: no ')', nothing after it, fields cut short */
-	CHECK(proc_stat_parse("4243 sh R 17 4242", &ps) < 0);
-	CHECK(proc_stat_parse("4243 (sh)", &ps) < 0);
-	CHECK(proc_stat_parse("4243 (sh) S 17 4242 4243 0 -1 4194560 100 0 0 0 11 22", &ps) < 0);
-	/* this process, against what the system calls say */
-	CHECK(proc_stat_read("/proc/self/stat", &ps) == 0);
-	CHECK(ps.state == 'R' && ps.ppid == (long)getppid() && ps.pgrp == (long)getpgrp());
-	CHECK(proc_stat_read("/proc/self/no-such-file", &ps) < 0);
+	CHECK(in_list("cpu,memory,io", ',', "memory", 6));
+	CHECK(in_list("cpu,memory,io", ',', "io", 2) && in_list("cpu,memory,io", ',', "cpu", 3));
+	CHECK(!in_list("cpu,memory,io", ',', "mem", 3) && !in_list("cpu,memory,io", ',', "cpu,m", 5));
+	CHECK(in_list("dma dma32 normal", ' ', "dma32", 5) && !in_list("dma dma32 normal", ',', "dma32", 5));
+	CHECK(!in_list("", ',', "", 0) && in_list("a,,b", ',', "", 0));
 }
 
-/* mountinfo's escapes: one byte as three octal digits, 0377 at most. */
+/*
+ * The generator: xorshift64* (Vigna's shifts 12, 25, 27 and multiplier
+ * 2685821657736338717), its first numbers from a seed worked out by
+ * hand from the definition; rng_unit in [0, 1).
+ */
 static void
-escapes(void)
+numbers(void)
 {
-	static const struct { const char *in, *out; } t[] = {
-		{ "/mnt/a\\040b", "/mnt/a b" },
-		{ "\\011tab\\012nl", "\ttab\nnl" },
-		{ "back\\134slash", "back\\slash" },
-		{ "\\0400", " 0" },
-		{ "\\377", "\377" },
-		{ "\\477", "\\477" },		/* not a byte: kept */
-		{ "\\08x", "\\08x" },
-		{ "end\\04", "end\\04" },
-		{ "end\\", "end\\" },
-		{ "", "" },
-	};
-	char buf[64];
-	size_t i;
+	unsigned long long x = 1, y = 88172645463325252ULL, v;
+	double u, lo = 1, hi = 0;
+	int i;
 
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		snprintf(buf, sizeof(buf), "%s", t[i].in);
-		mnt_unescape(buf);
-		if (strcmp(buf, t[i].out))
-			printf("not ok: mnt_unescape('%s') gave '%s'\n", t[i].in, buf), failures++;
+	/* from 1: x ^= x >> 12 (1), x ^= x << 25 (0x2000001), x ^= x >> 27 (0x2000001) */
+	CHECK(rng_next(&x) == 0x2000001ULL * 0x2545F4914F6CDD1DULL && x == 0x2000001ULL);
+	v = rng_next(&y);
+	CHECK(y != 88172645463325252ULL && v == y * 0x2545F4914F6CDD1DULL);
+	for (i = 0; i < 100000; i++) {
+		u = rng_unit(&y);
+		lo = u < lo ? u : lo;
+		hi = u > hi ? u : hi;
 	}
+	CHECK(lo >= 0 && lo < 0.001 && hi < 1 && hi > 0.999);
+}
+
+/* FNV-1a 64 against its published vectors; hash_strs tells tuples apart */
+static void
+hashes(void)
+{
+	const char *ab[2] = { "ab", "c" }, *a_bc[2] = { "a", "bc" };
+
+	CHECK(fnv1a(FNV_INIT, "", 0) == 0xcbf29ce484222325ULL);
+	CHECK(fnv1a(FNV_INIT, "a", 1) == 0xaf63dc4c8601ec8cULL);
+	CHECK(fnv1a(FNV_INIT, "foobar", 6) == 0x85944171f73967e8ULL);
+	CHECK(fnv1a(fnv1a(FNV_INIT, "foo", 3), "bar", 3) == 0x85944171f73967e8ULL);
+	CHECK(hash_strs(ab, 2, 0) != hash_strs(a_bc, 2, 0));
+	CHECK(hash_strs(ab, 2, 0) == hash_strs(ab, 2, 0) && hash_strs(ab, 2, 1) != hash_strs(ab, 2, 0));
+}
+
+/* The table: entries under one hash and under many, through its growth */
+static void
+table(void)
+{
+	struct htab t = { 0 };
+	size_t i, v, pos, n, seen[3] = { 0 };
+	int ok = 1;
+
+	CHECK(htab_next(&t, 5, &(size_t){ HTAB_NONE }) == HTAB_NONE);
+	for (i = 0; i < 5000; i++)
+		ok &= htab_put(&t, (unsigned long long)i * 0x9e3779b97f4a7c15ULL, i) == 0;
+	for (i = 0; i < 3; i++)
+		ok &= htab_put(&t, 42, 10000 + i) == 0;
+	CHECK(ok && t.n == 5003 && t.cap >= 2 * t.n);
+	for (i = 0; i < 5000; i++) {
+		pos = HTAB_NONE;
+		n = 0;
+		while ((v = htab_next(&t, (unsigned long long)i * 0x9e3779b97f4a7c15ULL, &pos)) != HTAB_NONE)
+			n += v == i ? 1 : 100;
+		ok &= n == 1;
+	}
+	CHECK(ok);
+	pos = HTAB_NONE;
+	while ((v = htab_next(&t, 42, &pos)) != HTAB_NONE)
+		if (v >= 10000 && v < 10003)
+			seen[v - 10000]++;
+	CHECK(seen[0] == 1 && seen[1] == 1 && seen[2] == 1);
+	htab_free(&t);
+	CHECK(t.cap == 0 && t.slot == NULL);
+}
+
+/* the clock goes forward, in both units */
+static void
+clock_(void)
+{
+	long long a = mono_ns();
+	double b = mono_s();
+
+	CHECK(a > 0 && mono_ns() >= a && b >= (double)a / 1e9 - 1e-6 && mono_s() >= b);
 }
 
 int
@@ -161,8 +200,11 @@ main(void)
 {
 	writes();
 	closing();
-	stats();
-	escapes();
+	lists();
+	numbers();
+	hashes();
+	table();
+	clock_();
 	if (failures)
 		return 1;
 	printf("ok\n");

@@ -33,6 +33,7 @@
 #include "../log.h"
 #include "../report.h"
 #include "../report/model.h"
+#include "../util.h"
 
 #define NLOADS	3
 #define MAXN	8
@@ -143,10 +144,7 @@ static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
 static double
 unif(void)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return ((double)((rng * 2685821657736338717ULL) >> 11) + 0.5) / 9007199254740992.0;
+	return ((double)(rng_next(&rng) >> 11) + 0.5) / 9007199254740992.0;	/* in (0, 1): a log of it is finite */
 }
 
 static double

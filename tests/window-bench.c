@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "../sys.h"
+#include "../util.h"
 
 #define N 2000
 
@@ -18,14 +19,6 @@ static struct sys_sample a;
 static struct sys_procs p;
 static double v[N], w[N];
 
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 static int
 cmp(const void *x, const void *y)
@@ -43,11 +36,11 @@ main(void)
 
 	sys_open(&s, dirs, 1);
 	for (i = 0; i < N; i++) {
-		double t0 = now(), t1, t2;
+		double t0 = mono_s(), t1, t2;
 		sys_take(&s, &a);
-		t1 = now();
-		sys_kthreads_take(&s, &p);
-		t2 = now();
+		t1 = mono_s();
+		sys_kthreads_take(&p);
+		t2 = mono_s();
 		v[i] = (t1 - t0) * 1e6;
 		w[i] = (t2 - t1) * 1e6;
 	}
