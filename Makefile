@@ -19,7 +19,7 @@ CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o
 	loads/common.o loads/req.o $(LOADS)
 # the report: its entry point, the model, the comparison's family of tests
 # and its engine, then one file per renderer
-REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
+REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
 	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
 	report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)

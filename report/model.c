@@ -4,7 +4,8 @@
  * metric it has, and forgotten, so memory grows with the number of label
  * x configuration x load groups, never with the number of records.
  * Then rows and sections are put in order, and the renderers ask here
- * for Ratios, changes and summaries: one definition of each number.
+ * for Ratios and summaries (family.c for changes, the comparison's
+ * tests): one definition of each number.
  */
 #include <err.h>
 #include <errno.h>
@@ -26,88 +27,6 @@ const struct metric metrics[M_N] = { METRICS(X_ROW) };
 #define MIN_ELAPSED 0.001	/* s: no compile takes less; below, a Ratio means nothing */
 
 /* ------------------------------------------------------------ helpers */
-
-/* The length of the valid UTF-8 sequence at p, 0 if it is not one. */
-static int
-utf8_len(const unsigned char *p)
-{
-	int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
-	    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
-
-	for (j = 1; j < n; j++)
-		if ((p[j] & 0xc0) != 0x80)
-			return 0;
-	return n == 2 && *p < 0xc2 ? 0 : n;
-}
-
-void
-model_clean(char *dst, size_t len, const char *src)
-{
-	const unsigned char *p = (const unsigned char *)src;
-	size_t o = 0;
-	int n, j;
-
-	if (len == 0)
-		return;
-	while (*p && o + 1 < len) {
-		n = utf8_len(p);
-		/* C0, DEL, C1 (U+0080-U+009F) and bytes that are not UTF-8: '?' each */
-		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && *p == 0xc2 && p[1] < 0xa0)) {
-			for (j = 0; j < (n ? n : 1) && o + 1 < len; j++)
-				dst[o++] = '?';
-			p += n ? n : 1;
-			continue;
-		}
-		if (o + (size_t)n >= len)
-			break;
-		memcpy(dst + o, p, (size_t)n);
-		o += (size_t)n;
-		p += n;
-	}
-	dst[o] = '\0';
-}
-
-/* A row name or a label as printed: reversibly (log_name). */
-void
-model_name(char *dst, size_t len, const char *src)
-{
-	log_name(dst, len, src);
-}
-
-size_t
-model_cols(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;	/* bytes that start a character */
-	return n;
-}
-
-void
-model_pad(FILE *out, const char *s, size_t width)
-{
-	size_t c = model_cols(s);
-
-	fputs(s, out);
-	for (; c < width; c++)
-		fputc(' ', out);
-}
-
-void
-model_vis(char *dst, size_t len, const char *src)
-{
-	log_vis(dst, len, src, strlen(src));
-}
-
-void
-model_num(char *dst, size_t len, double v, int prec)
-{
-	if (!isfinite(v))
-		snprintf(dst, len, "-");
-	else
-		snprintf(dst, len, "%.*f", prec, v);
-}
 
 /* FNV-1a of the strings, each ended, then the number mixed in. */
 static unsigned long
@@ -1163,26 +1082,6 @@ model_cmp_base(const struct model *m, const struct group *g)
 		return NULL;
 	b = model_find(m, m->cmp_row, g->load);
 	return b && b->m[M_TIME].n > 0 ? b : NULL;
-}
-
-/* Metric k (F_RATIO: the Ratio) of g against -c's row, as its family's test decided it. */
-void
-model_change(const struct model *m, const struct group *g, int k, struct change *c)
-{
-	const struct vd_test *t = model_test(m, g, k);
-
-	memset(c, 0, sizeof(*c));
-	c->pct = c->p = NAN;
-	if (t == NULL)
-		return;
-	c->t = t;
-	c->pct = t->pct;
-	if (!t->tested)
-		return;
-	c->p = t->p;
-	c->tested = 1;
-	c->significant = t->mark == VD_BETTER || t->mark == VD_WORSE || t->mark == VD_CHANGED;
-	c->dir = t->mark == VD_BETTER ? 1 : t->mark == VD_WORSE ? -1 : 0;
 }
 
 void

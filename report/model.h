@@ -405,22 +405,23 @@ size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row *
 /* The group g is compared with under -c: the -c row's under g's load,
  * when both have an ok run and it is not g itself; else NULL */
 const struct group *model_cmp_base(const struct model *, const struct group *g);
-void model_change(const struct model *, const struct group *g, int metric, struct change *);
 void model_summary(const struct model *, size_t row, size_t base, struct summary *);
 const char *model_unit(const struct group *, int metric);	/* the unit printed */
 const char *model_unit_words(const char *unit);
+/* the snapshot fields (and CPU count) in which row's box differs from base's, into buf; how many */
+int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
+void model_round_end(struct model *, struct row *);
+unsigned long model_load_sig(const char *load);	/* a load's share of a set's signature (struct rset) */
 
-/* family.c: -c's family of tests, built once before rendering */
+/* family.c: -c's family of tests, built once before rendering; the only owner of tests */
 int model_verdicts(struct model *);	/* -1: out of memory */
+void model_change(const struct model *, const struct group *g, int metric, struct change *);
 const struct vd_test *model_test(const struct model *, const struct group *, int slot);
 const struct vd_test *model_sum_test(const struct model *, size_t row, int s);
 /* A function of a diffprofile is tested when its share of the kernel samples, both sides' runs pooled, reaches this % */
 #define PROF_TESTED_PCT 0.25
 /* A diffprofile's test (pdiff.vt, group.pvt), NULL if none. */
 const struct vd_test *model_ptest(const struct model *, size_t vt);
-int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
-void model_round_end(struct model *, struct row *);
-unsigned long model_load_sig(const char *load);
 
 /* model.c: sentences every text view prints the same way */
 /* a note, wrapped at spaces to 79 columns, continued two spaces in */
@@ -432,7 +433,7 @@ void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 void model_copies(FILE *, const struct model *);
 
-/* model.c: log content made safe to print */
+/* clean.c: log content made safe to print (below the model: pmodel.c uses it too) */
 void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */
 size_t model_cols(const char *s);	/* columns s takes: its UTF-8 characters */
 void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width columns */
