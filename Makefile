@@ -12,8 +12,9 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 	loads/io.o loads/io_other.o loads/read.o loads/lslr.o loads/mem.o loads/ustar.o \
 	loads/dbench.o
 # the one copy of each shared helper (util.h; outfile.h, the opener of what
-# contest writes): every program below links it
-UTIL = util.o outfile.o
+# contest writes; derive.h, the run's parts and the numbers derived from a
+# record, the harness's and the report's alike): every program below links it
+UTIL = util.o outfile.o derive.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
@@ -23,7 +24,7 @@ REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o 
 	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
 	report/stats.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
+HDR = config.h cage.h derive.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
 	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
 
 all: contest

@@ -1013,34 +1013,24 @@ machine_unlock(void)
 /* ------------------------------------------------------------ baseline */
 
 /*
- * The mean no_load Time of this label and configuration in the log, or
- * 0 if it has no ok no_load run.
+ * The mean no_load Time of this label and configuration in the log, as
+ * the report after the runs divides the Ratios by (log_baseline), or 0
+ * if it has none.
  */
 static double
 baseline_time(const struct invocation *iv)
 {
-	struct logreader *lr;
-	struct rec r;
-	double sum = 0;
-	long n = 0;
+	struct report_opts ro = { 0 };
+	double base;
 	FILE *f;
 
 	if ((f = fopen(opt.log, "r")) == NULL)
 		return 0;
-	if ((lr = calloc(1, sizeof(*lr))) == NULL)
+	report_data(&ro);
+	if ((base = log_baseline(f, opt.log, &iv->who, ro.aliases, ro.disturbed)) < 0)
 		err(1, "calloc");
-	lr->f = f;
-	lr->name = opt.log;
-	lr->quiet = 1;
-	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, &iv->who)) {
-			sum += r.num[K_ELAPSED];
-			n++;
-		}
-	log_close(lr);
-	free(lr);
 	fclose(f);
-	return n ? sum / (double)n : 0;
+	return base;
 }
 
 /* --against's row lacks what an interval needs of one load: exit 2, saying why. */
@@ -1320,11 +1310,9 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
 	if (run_profile(e, &r, &rec, &prec) == 0)
 		log_run(iv, &prec, r.what);
 	*elapsed = el = rec.num[K_ELAPSED];
-	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
-	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
+	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el, derive_cpu(&rec));
 	if (!(l->flags & LOAD_IDLE))
-		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit,
-		    el > 0 ? rec.num[K_LCPU] / el * 100 : 0.0);
+		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit, derive_lcpu(&rec));
 	if (!strcmp(rec.status, ST_OK)) {
 		fprintf(stderr, "\n");
 		return 0;

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "derive.h"
 #include "log.h"
 #include "outfile.h"
 #include "util.h"
@@ -1437,4 +1438,37 @@ log_next(struct logreader *lr, struct rec *r)
 				fprintf(stderr, "%s:%ld: %s\n", lr->name, lr->lineno, why);
 		}
 	}
+}
+
+double
+log_baseline(FILE *f, const char *name, const struct rec *who, const char *const *aliases, int disturbed)
+{
+	struct logreader *lr = calloc(1, sizeof(*lr));
+	struct rec *r = malloc(sizeof(*r));
+	const char *load;
+	double sum = 0;
+	long n = 0;
+
+	if (lr == NULL || r == NULL) {
+		free(lr);
+		free(r);
+		errno = ENOMEM;
+		return -1;
+	}
+	lr->f = f;
+	lr->name = name;
+	lr->quiet = 1;
+	while (log_next(lr, r)) {
+		if (r->snapshot || r->prof || strcmp(r->status, ST_OK) || !rec_same_config(r, who))
+			continue;
+		load = derive_alias(aliases, r->load);
+		if (strcmp(load ? load : r->load, "no_load") || derive_short(r) || derive_left_out(r, disturbed))
+			continue;
+		sum += r->num[K_ELAPSED];
+		n++;
+	}
+	log_close(lr);
+	free(lr);
+	free(r);
+	return n ? sum / (double)n : 0;
 }

@@ -315,7 +315,6 @@ pdiff_lines(FILE *out, const struct model *m, const struct group *g)
 int
 render_profile_csv(FILE *out, const struct model *m)
 {
-	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
 	const struct group *g;
 	size_t i, k;
 	int j;
@@ -340,10 +339,10 @@ render_profile_csv(FILE *out, const struct model *m)
 			csv_num(out, "%.4f", stats_mean(&p->idle));
 			csv_num(out, "%.4f", stats_sd(&p->idle));
 			fputs(",," NODIFF "\n", out);
-			for (j = 0; j < PM_NPARTS; j++) {
+			for (j = 0; j < PART_N; j++) {
 				if (p->part[j].n == 0)
 					continue;
-				prow(out, m, g, "part", part[j]);
+				prow(out, m, g, "part", part_names[j].word);
 				fprintf(out, ",%ld", p->part[j].n);
 				csv_num(out, "%.4f", stats_mean(&p->part[j]));
 				csv_num(out, "%.4f", stats_sd(&p->part[j]));

@@ -251,7 +251,6 @@ ptable(FILE *out, const struct ptab *t)
 static void
 profile(FILE *out, const struct group *g)
 {
-	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
 	const struct pgroup *p = g->prof;
 	int i;
 
@@ -271,8 +270,8 @@ profile(FILE *out, const struct group *g)
 	fprintf(out, ", \"lost\": %.0f, \"contest_cpu_pct\": ", p->lost.sum);
 	json_num(out, "%.4f", stats_mean(&p->cpu));
 	fputs(", \"parts\": {", out);
-	for (i = 0; i < PM_NPARTS; i++) {
-		fprintf(out, "%s\"%s\": ", i ? ", " : "", part[i]);
+	for (i = 0; i < PART_N; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : "", part_names[i].word);
 		json_num(out, "%.4f", stats_mean(&p->part[i]));
 	}
 	fputs("}, \"cut_share\": ", out);

@@ -24,8 +24,6 @@
 const struct metric metrics[M_N] = { METRICS(X_ROW) };
 #undef X_ROW
 
-#define MIN_ELAPSED 0.001	/* s: no compile takes less; below, a Ratio means nothing */
-
 /* ------------------------------------------------------------ helpers */
 
 /* FNV-1a of the strings, each ended, then the number mixed in. */
@@ -302,18 +300,6 @@ not_ok(struct group *g, const struct rec *r)
 	g->why[i].n = 1;
 }
 
-/* The section name of load (an alias gives its load's), or NULL. */
-static const char *
-alias_of(const struct report_opts *o, const char *load)
-{
-	size_t i;
-
-	for (i = 0; o->aliases && o->aliases[i]; i += 2)
-		if (!strcmp(o->aliases[i], load))
-			return o->aliases[i + 1];
-	return NULL;
-}
-
 /* ------------------------------------------------------------- metrics */
 
 /* The value of metric k in ok record r; 0 when r lacks what it needs. */
@@ -322,7 +308,7 @@ value(const struct rec *r, const struct metric *mt, double paired, double *v)
 {
 	const double *n = r->num;
 	/* all CPUs' time is the online CPUs' (ncpu is the usable ones; old logs have only it) */
-	double cpus = (double)(r->ncpu_online > 0 ? r->ncpu_online : r->ncpu), c, l;
+	double cpus = (double)(r->ncpu_online > 0 ? r->ncpu_online : r->ncpu);
 
 	switch (mt->how) {
 	case H_KEY:
@@ -332,22 +318,20 @@ value(const struct rec *r, const struct metric *mt, double paired, double *v)
 		*v = n[mt->key] + n[mt->key2];
 		return r->has[mt->key] && r->has[mt->key2];
 	case H_CPU:
-		*v = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100;
+		*v = derive_cpu(r);
 		return 1;
-	case H_SHARE:
-		*v = n[mt->key] / n[K_ELAPSED] * 100;
-		return r->has[mt->key];
+	case H_LCPU:
+		*v = derive_lcpu(r);
+		return r->has[K_LCPU];
 	case H_NCPU:
 		if (cpus <= 0)
 			return 0;
-		*v = (mt->key < 0 ? n[K_USER] + n[K_SYS] : n[mt->key]) / n[K_ELAPSED] * 100 / cpus;
+		*v = (mt->key < 0 ? derive_cpu(r) : derive_lcpu(r)) / cpus;
 		return 1;
 	case H_REST:
 		if (cpus <= 0 || !r->has[K_SYS_IDLE] || !r->has[K_SYS_IOWAIT])
 			return 0;
-		c = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100 / cpus;
-		l = n[K_LCPU] / n[K_ELAPSED] * 100 / cpus;
-		*v = 100 - n[K_SYS_IDLE] - n[K_SYS_IOWAIT] - c - l;
+		*v = derive_rest(derive_unidle(&n[K_SYS_USER]), derive_cpu(r) / cpus, derive_lcpu(r) / cpus);
 		return 1;
 	case H_MIB:
 		*v = n[mt->key] * 512 / 1048576;
@@ -459,7 +443,7 @@ count(struct model *m, struct group *g, const struct rec *r)
 	double v, pr;
 	int k;
 
-	if (r->has[K_DISTURBED] && !m->o->disturbed) {
+	if (derive_left_out(r, m->o->disturbed)) {
 		g->disturbed++;
 		if (r->num[K_DISTURBED] > g->disturbed_max)
 			g->disturbed_max = r->num[K_DISTURBED];
@@ -594,9 +578,9 @@ fold_profile(struct model *m, struct rec *r)
 	const char *l;
 	struct group *g;
 
-	if (strcmp(r->status, ST_OK) || (r->has[K_DISTURBED] && !m->o->disturbed))
+	if (strcmp(r->status, ST_OK) || derive_left_out(r, m->o->disturbed))
 		return 0;
-	if ((l = alias_of(m->o, r->load)) != NULL)
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_get(m, r)) == NULL)
 		return -1;
@@ -615,7 +599,7 @@ fold_copy(struct model *m, struct rec *r)
 
 	if (r->prof)
 		return;
-	if ((l = alias_of(m->o, r->load)) != NULL)
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_find(m, r)) != NULL)
 		g->copies++;
@@ -636,12 +620,12 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 		return snap_add(m, r);
 	if (r->prof)
 		return fold_profile(m, r);
-	if (!strcmp(r->status, ST_OK) && !(r->num[K_ELAPSED] >= MIN_ELAPSED)) {
+	if (!strcmp(r->status, ST_OK) && derive_short(r)) {
 		fprintf(stderr, "%s:%ld: status ok with elapsed %s\n", name, lineno,
 		    r->num[K_ELAPSED] > 0 ? "under 1 ms" : "0");
 		return 0;
 	}
-	if ((l = alias_of(m->o, r->load)) != NULL)	/* an alias: the table's name */
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)	/* an alias: the table's name */
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_get(m, r)) == NULL)
 		return -1;

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../derive.h"
 #include "../log.h"
 #include "../report.h"
 #include "stats.h"
@@ -30,10 +31,10 @@ enum better { B_NONE, B_LOWER, B_HIGHER };
 enum how {
 	H_KEY,		/* num[key] */
 	H_SUM,		/* num[key] + num[key2], both present */
-	H_CPU,		/* (user + sys) / elapsed x 100 */
-	H_SHARE,	/* num[key] / elapsed x 100 */
-	H_NCPU,		/* as H_CPU (key < 0) or H_SHARE, / ncpu_online (else ncpu): % of all CPUs' time */
-	H_REST,		/* 100 - sys_idle - sys_iowait - the compile's and the load's H_NCPU */
+	H_CPU,		/* CPU%: (user + sys) / elapsed x 100 (derive_cpu) */
+	H_LCPU,		/* LCPU%: lcpu / elapsed x 100 (derive_lcpu), when key (K_LCPU) is there */
+	H_NCPU,		/* CPU% (key < 0) or LCPU%, / ncpu_online (else ncpu): % of all CPUs' time */
+	H_REST,		/* derive_rest of the split's unidle (100 - sys_idle - sys_iowait) and the H_NCPUs */
 	H_MIB,		/* num[key] sectors x 512 / 2^20 */
 	H_PAIRED	/* elapsed / the no_load elapsed of the same row, inv and round */
 };
@@ -50,7 +51,7 @@ enum how {
 	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1, VK_TIME, VT_VERDICT) \
 	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1, VK_CPU, VT_OTHER) \
 	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1, VK_WORK, VT_VERDICT) \
-	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_SHARE, K_LCPU, -1, VK_CPU, VT_OTHER) \
+	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_LCPU,  K_LCPU, -1, VK_CPU, VT_OTHER) \
 	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1, VK_TIME, VT_OTHER) \
 	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1, VK_TIME, VT_OTHER) \
 	X(M_MAJFLT, "majflt", "major faults", "", 1, B_LOWER, H_KEY, K_MAJFLT, -1, VK_COUNT, VT_OTHER) \
@@ -234,7 +235,6 @@ struct ptab {
 	long runs;		/* records folded in */
 	double cut_share, cut_rate;	/* the most a name left out of a run's list had */
 };
-#define PM_NPARTS 4		/* the parts of prof_job, prof_load, prof_probe, prof_rest */
 struct pgroup {
 	long n;			/* profile records counted */
 	char mode[8];		/* kernel or all: the first record's */
@@ -242,7 +242,7 @@ struct pgroup {
 	struct acc kernel;	/* kernel samples a second of the window */
 	struct acc kshare;	/* kernel samples, % of the CPUs' time in samples: hz x ncpu x elapsed */
 	struct acc idle;	/* idle samples, the same */
-	struct acc part[PM_NPARTS];	/* kernel samples by part, % of the kernel's */
+	struct acc part[PART_N];	/* kernel samples by part (derive.h, prof_KEY), % of the kernel's */
 	struct acc lost;	/* samples lost, a run */
 	struct acc cpu;		/* contest's CPU in the profile, % of one CPU over the window */
 	struct ptab k, u;
