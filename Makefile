@@ -18,14 +18,16 @@ UTIL = util.o outfile.o derive.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
-# the report: its entry point, the model, the comparison's family of tests
-# and its engine, then one file per renderer
-REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
-	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
-	report/stats.o
+# the report: its entry point, the model (log content made safe to print,
+# the model, the profiles', the comparison's family of tests and its
+# engine), the views, the vocabulary, then one file per output format
+# (report/format.h)
+REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/verdict.o \
+	report/stats.o report/text.o report/profile.o report/compare.o report/bars.o report/svg.o \
+	report/words.o report/table.o report/csv.o report/json.o
 OBJ = contest.o gen.o $(REPORT) $(CORE) $(UTIL)
 HDR = config.h cage.h derive.h gen.h log.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
-	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
+	sizing.h sys.h util.h loads/load.h report/format.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 

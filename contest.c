@@ -155,7 +155,7 @@ stopped_by(int sig, int live)
 	X(OPT_VERBOSE,	"verbose",	'v', NULL,	REPORT,	"the long form: sd, paired Ratio, details, snapshots") \
 	X(OPT_BASE,	"base",		'b', "LABEL",	REPORT,	"the label other labels' rows are compared with") \
 	X(OPT_COMPARE,	"compare",	'c', "LABEL",	REPORT,	"each label against LABEL, metric by metric") \
-	X(OPT_FORMAT,	"format",	0,   "table|csv|json", REPORT, "the report's form (default table)") \
+	X(OPT_FORMAT,	"format",	0,   REPORT_FORMAT_ARG, REPORT, "the report's form (default table)") \
 	X(OPT_BARS,	"bars",		0,   NULL,	REPORT,	"Ratio as text bars") \
 	X(OPT_SVG,	"svg",		0,   "FILE",	REPORT,	"the charts as an SVG file as well") \
 	X(OPT_DISTURBED, "disturbed",	0,   NULL,	REPORT,	"keep the runs marked disturbed in the means") \
@@ -2428,14 +2428,8 @@ parse_options(int argc, char **argv)
 		case OPT_BASE: opt.ro.base = optarg; break;
 		case OPT_COMPARE: opt.ro.compare = optarg; break;
 		case OPT_FORMAT:
-			if (!strcmp(optarg, "table"))
-				opt.ro.format = REPORT_TABLE;
-			else if (!strcmp(optarg, "csv"))
-				opt.ro.format = REPORT_CSV;
-			else if (!strcmp(optarg, "json"))
-				opt.ro.format = REPORT_JSON;
-			else
-				errx(2, "--format must be table, csv or json, not '%s'", optarg);
+			if (report_format_find(optarg, &opt.ro.format) < 0)
+				errx(2, "--format must be %s, not '%s'", report_format_choices(), optarg);
 			break;
 		case OPT_BARS: opt.ro.bars = 1; break;
 		case OPT_SVG: opt.ro.svg = optarg; break;

@@ -706,7 +706,7 @@ out:
 }
 
 int
-model_read(struct model *m, const struct report_opts *o, int nlogs, const char *const logs[])
+model_read(struct model *m, const struct view_opts *o, int nlogs, const char *const logs[])
 {
 	int k;
 
@@ -1109,24 +1109,6 @@ const char *
 model_unit(const struct group *g, int k)
 {
 	return strcmp(metrics[k].unit, "*") ? metrics[k].unit : g->unit_mixed ? "mixed" : g->unit;
-}
-
-/* Spelled-out units for -v; a load's unit not listed is shown as is. */
-const char *
-model_unit_words(const char *unit)
-{
-	static const struct { const char *unit, *words; } u[] = {
-		{ "none", "none: the load counts no work" },
-		{ "MiB", "MiB, mebibytes of 2^20 bytes" },
-		{ "kmsg", "kmsg, thousands of messages" },
-		{ "kentries", "kentries, thousands of directory entries" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++)
-		if (!strcmp(u[i].unit, unit))
-			return u[i].words;
-	return unit;
 }
 
 /* ---------------------------------------------------------------- notes */

@@ -3,10 +3,14 @@
  * every renderer.  model.c streams the logs into groups (one row, a
  * label in one configuration, under one load), accumulates every metric
  * of the metric table below, orders rows and sections, and computes
- * Ratios, comparisons and summaries.  The renderers in report/ (text.c,
- * compare.c, csv.c, json.c, bars.c, svg.c) include this header only,
- * never each other; report.c, at the top, calls one of them.  doc/contest.1 (REPORT) is the
- * reference for every number.
+ * Ratios and summaries; family.c, the comparisons' tests.  The layers,
+ * each calling only those below it: clean.c (log content made safe to
+ * print), pmodel.c (the kernel profiles), model.c, family.c; then the
+ * renderers (text.c, compare.c, bars.c, profile.c, csv.c, json.c,
+ * svg.c), which include this header only and never call each other;
+ * then the formats (format.h: table.c picks among the text views, csv.c
+ * and json.c are their own), and report.c at the top, which picks the
+ * format.  doc/contest.1 (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
  * unit, decimals, which way is better, how it is computed), one entry
@@ -20,7 +24,7 @@
 
 #include "../derive.h"
 #include "../log.h"
-#include "../report.h"
+#include "format.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -331,7 +335,7 @@ struct section {
 };
 
 struct model {
-	const struct report_opts *o;
+	const struct view_opts *o;	/* what the report is asked (format.h) */
 	struct row *rows;
 	size_t nrows, caprows;
 	struct label *labels;
@@ -387,7 +391,7 @@ struct summary {
 };
 
 /* model.c: reading and shaping */
-int model_read(struct model *, const struct report_opts *, int nlogs, const char *const logs[]);
+int model_read(struct model *, const struct view_opts *, int nlogs, const char *const logs[]);
 int model_shape(struct model *);
 int model_resolve(const struct model *, const char *opt, const char *name, size_t *row);
 void model_free(struct model *);
@@ -407,7 +411,6 @@ size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row *
 const struct group *model_cmp_base(const struct model *, const struct group *g);
 void model_summary(const struct model *, size_t row, size_t base, struct summary *);
 const char *model_unit(const struct group *, int metric);	/* the unit printed */
-const char *model_unit_words(const char *unit);
 /* the snapshot fields (and CPU count) in which row's box differs from base's, into buf; how many */
 int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
 void model_round_end(struct model *, struct row *);
@@ -460,15 +463,12 @@ double pmodel_pct(double base, double this, const struct vd_test *t);
 #define PROF_CUT "..."
 void pmodel_name(char *dst, size_t len, const char *src, size_t cols);
 
-
-/* The renderers: each reads the model only; report() calls them. */
+/* The text views, which the table format (table.c) picks among; each reads the model only. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
-int render_csv(FILE *, const struct model *);		/* csv.c */
-int render_json(FILE *, const struct model *);		/* json.c */
 int render_profile(FILE *, const struct model *);	/* profile.c: -p */
-int render_profile_csv(FILE *, const struct model *);	/* csv.c: -p --format csv */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
+/* What report.c writes besides a format. */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
 int render_verdict(FILE *, const struct model *, size_t row, double threshold);	/* compare.c: --verdict */
 
