@@ -42,7 +42,11 @@ report_format_find(const char *name, enum report_format *f)
 	return -1;
 }
 
-/* The names of the formats, "a, b or c"; of those that take --bars (bars 1) or not (0): "a/b"; -1: all. */
+/*
+ * The names of the formats in buf, in the table's order, sep between
+ * them and last before the last ("table, csv or json"): every one (bars
+ * -1), or those that take --bars (1) or not (0).
+ */
 static const char *
 format_names(char *buf, size_t len, int bars, const char *sep, const char *last)
 {

@@ -26,7 +26,7 @@ enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
 #undef REPORT_FORMAT_ID
 /* --help's argument: the names between bars, "table|csv|json" */
 #define REPORT_FORMAT_BAR(id, name) "|" #name
-#define REPORT_FORMAT_ARG (REPORT_FORMATS(REPORT_FORMAT_BAR) + 1)
+#define REPORT_FORMAT_ARG (&(REPORT_FORMATS(REPORT_FORMAT_BAR))[1])
 /* The format named name into *f: 0, or -1 if there is none. */
 int report_format_find(const char *name, enum report_format *f);
 /* The formats for a message: "table, csv or json". */
