@@ -13,21 +13,25 @@ LOADS = loads/noload.o loads/cacherun.o loads/process.o loads/tarc.o loads/tarx.
 	loads/dbench.o
 # the one copy of each shared helper (util.h; kfile.h, the one way into
 # /proc and /sys; outfile.h, the opener of what contest writes; num.h, the
-# parser of the numbers it is given): every program below links it
-UTIL = util.o kfile.o outfile.o num.o
+# parser of the numbers it is given; derive.h, the run's parts and the
+# numbers derived from a record, the harness's and the report's alike):
+# every program below links it
+UTIL = util.o kfile.o outfile.o num.o derive.o
 # the run lifecycle and the loads: contest and the test driver share them
 CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
-# the report: its entry point, the model, the comparison's family of tests
-# and its engine, then one file per renderer
-REPORT = report.o report/model.o report/pmodel.o report/family.o report/verdict.o report/text.o \
-	report/profile.o report/compare.o report/csv.o report/json.o report/bars.o report/svg.o \
-	report/stats.o
+# the report: its entry point, the model (log content made safe to print,
+# the model, the profiles', the comparison's family of tests and its
+# engine), the views, the vocabulary, then one file per output format
+# (report/format.h)
+REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/verdict.o \
+	report/stats.o report/text.o report/profile.o report/compare.o report/bars.o report/svg.o \
+	report/words.o report/table.o report/csv.o report/json.o
 # the harness: main, then its jobs (contest.h)
 HARNESS = contest.o cli.o preflight.o lock.o rig.o suite.o plan.o
 OBJ = $(HARNESS) gen.o $(REPORT) $(CORE) $(UTIL)
-HDR = config.h cage.h contest.h gen.h kfile.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
-	sizing.h sys.h util.h loads/load.h report/model.h report/stats.h report/verdict.h
+HDR = config.h cage.h contest.h derive.h gen.h kfile.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
+	sizing.h sys.h util.h loads/load.h report/format.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 

@@ -29,7 +29,10 @@
 #include "util.h"
 #include "watchmsg.h"
 
-static const char *const part_name[CAGE_NPARTS] = { "load", "job", "probe" };
+/* each part's cgroup, by its key (derive.h) */
+#define PART_DIR(id, key, word) [id] = key,
+static const char *const part_name[PART_N] = { PARTS(PART_DIR) };
+#undef PART_DIR
 
 /* ------------------------------------------------------------- helpers */
 
@@ -237,7 +240,7 @@ cg_open(struct cage *c)
 	/* may a child of ours move into it?  (delegation, v1 controllers) */
 	c->cgroup = 1;
 	if ((pid = fork()) == 0)
-		_exit(cage_enter(c, CAGE_JOB) < 0 ? 1 : 0);
+		_exit(cage_enter(c, PART_JOB) < 0 ? 1 : 0);
 	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		c->cgroup = 0;
 		snprintf(c->why, sizeof(c->why), "cannot move processes into '%.100s'", c->root);

@@ -27,9 +27,11 @@
 #include <limits.h>
 #include <sys/types.h>
 
+#include "derive.h"
+
 struct settings;
 
-enum cage_part { CAGE_LOAD, CAGE_JOB, CAGE_PROBE, CAGE_NPARTS };
+#define CAGE_NPARTS PART_PROCS	/* the parts it holds (derive.h): those with processes */
 
 struct cage {
 	int cgroup;			/* 1: cgroup v2; 0: process groups */

@@ -120,7 +120,7 @@ static const struct option_row core[] = {
 	    "the long form: sd, paired Ratio, details, snapshots" },
 	{ "base", 'b', "LABEL", REPORT, TEXT(ro.base), NULL, "the label other labels' rows are compared with" },
 	{ "compare", 'c', "LABEL", REPORT, TEXT(ro.compare), NULL, "each label against LABEL, metric by metric" },
-	{ "format", 0, "table|csv|json", REPORT, CALL(take_format), NULL, "the report's form (default table)" },
+	{ "format", 0, REPORT_FORMAT_ARG, REPORT, CALL(take_format), NULL, "the report's form (default table)" },
 	{ "bars", 0, NULL, REPORT, FLAG(ro.bars), NULL, "Ratio as text bars" },
 	{ "svg", 0, "FILE", REPORT, TEXT(ro.svg), NULL, "the charts as an SVG file as well" },
 	{ "disturbed", 0, NULL, REPORT, FLAG(ro.disturbed), NULL, "keep the runs marked disturbed in the means" },
@@ -264,21 +264,13 @@ take_profile(struct opts *o, const char *arg, char *why, size_t len)
 	return 0;
 }
 
-/* --format: the report's form. */
+/* --format: the report's form, by its name in the format table (report.h). */
 static int
 take_format(struct opts *o, const char *arg, char *why, size_t len)
 {
-	static const struct { const char *name; enum report_format format; } form[] = {
-		{ "table", REPORT_TABLE }, { "csv", REPORT_CSV }, { "json", REPORT_JSON },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(form) / sizeof(form[0]); i++)
-		if (!strcmp(arg, form[i].name)) {
-			o->ro.format = form[i].format;
-			return 0;
-		}
-	snprintf(why, len, "--format must be table, csv or json, not '%s'", arg);
+	if (report_format_find(arg, &o->ro.format) == 0)
+		return 0;
+	snprintf(why, len, "--format must be %s, not '%s'", report_format_choices(), arg);
 	return -1;
 }
 

@@ -45,15 +45,22 @@ stopped_by(struct rig *rig, int sig, int live)
 /* ------------------------------------------------------------- the modes */
 
 /*
- * The mean no_load Time of this label and configuration in the log (the
- * log module's), or 0 if it has no ok no_load run; exit 1 if it cannot
- * be read for want of memory.
+ * The mean no_load Time of this label and configuration in the log, as
+ * the report after the runs divides the Ratios by (log_baseline), or 0
+ * if it has none; exit 1 if it cannot be read for want of memory.
  */
 static double
 baseline_time(const struct invocation *iv)
 {
-	double b = log_baseline(iv->o->log, &iv->who);
+	struct report_opts ro = { 0 };
+	double b;
+	FILE *f;
 
+	if ((f = fopen(iv->o->log, "r")) == NULL)
+		return 0;
+	report_data(&ro);
+	b = log_baseline(f, iv->o->log, &iv->who, ro.aliases, ro.disturbed);
+	fclose(f);
 	if (b < 0)
 		err(1, "calloc");
 	return b;

@@ -16,7 +16,7 @@
  *
  * Adding a reader: a file of one of the trees is named by its tree and
  * its path below it (KF_PROC, "pressure/io"), never by a "/proc" string
- * of its own (t0096 holds every C file outside this one and tests/ to
+ * of its own (t0099 holds every C file outside this one and tests/ to
  * that); a process's file by its pid (kf_pid_read).
  */
 #ifndef CONTEST_KFILE_H

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "derive.h"
 #include "log.h"
 #include "outfile.h"
 #include "util.h"
@@ -1419,31 +1420,34 @@ log_next(struct logreader *lr, struct rec *r)
 }
 
 double
-log_baseline(const char *path, const struct rec *who)
+log_baseline(FILE *f, const char *name, const struct rec *who, const char *const *aliases, int disturbed)
 {
-	struct logreader *lr;
-	struct rec r;
+	struct logreader *lr = calloc(1, sizeof(*lr));
+	struct rec *r = malloc(sizeof(*r));
+	const char *load;
 	double sum = 0;
 	long n = 0;
-	FILE *f;
 
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if ((lr = calloc(1, sizeof(*lr))) == NULL) {
-		fclose(f);
+	if (lr == NULL || r == NULL) {
+		free(lr);
+		free(r);
 		errno = ENOMEM;
 		return -1;
 	}
 	lr->f = f;
-	lr->name = path;
+	lr->name = name;
 	lr->quiet = 1;
-	while (log_next(lr, &r))
-		if (!strcmp(r.load, "no_load") && !strcmp(r.status, ST_OK) && rec_same_config(&r, who)) {
-			sum += r.num[K_ELAPSED];
-			n++;
-		}
+	while (log_next(lr, r)) {
+		if (r->snapshot || r->prof || strcmp(r->status, ST_OK) || !rec_same_config(r, who))
+			continue;
+		load = derive_alias(aliases, r->load);
+		if (strcmp(load ? load : r->load, "no_load") || derive_short(r) || derive_left_out(r, disturbed))
+			continue;
+		sum += r->num[K_ELAPSED];
+		n++;
+	}
 	log_close(lr);
 	free(lr);
-	fclose(f);
+	free(r);
 	return n ? sum / (double)n : 0;
 }

@@ -403,12 +403,17 @@ int log_next(struct logreader *lr, struct rec *r);
 /* Free what lr holds (never lr->f, the caller's). */
 void log_close(struct logreader *lr);
 /*
- * The mean no_load Time of who's label and configuration (rec_same_config)
- * in the log at path, over its ok runs: the baseline a run's Ratio and
- * timeout start from.  0 if it has none (or no such log); -1 with errno
- * when it cannot be read for want of memory.
+ * The no_load baseline of who's label and configuration in the log f
+ * (named name; its bad lines are not reported): the mean Time of the
+ * runs that the report's Ratio of that row divides by.  They are the ok
+ * runs of no_load, or of an old name of it in aliases (derive_alias), in
+ * who's configuration (rec_same_config), each run once (a copy of one
+ * read before is dropped), none shorter than a run can be (derive_short),
+ * and none logged as disturbed unless disturbed (derive_left_out).  0
+ * when there is none; -1 when out of memory (errno ENOMEM).
  */
-double log_baseline(const char *path, const struct rec *who);
+double log_baseline(FILE *f, const char *name, const struct rec *who, const char *const *aliases,
+    int disturbed);
 
 /*
  * Labels keep their identity: two kernels never share one.  A label is

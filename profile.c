@@ -511,7 +511,7 @@ sample(struct prof *p, unsigned misc, const unsigned char *b, size_t len)
 	else
 		p->count[k]++;
 	if ((int)pid <= 0) {
-		p->t.part[PROF_REST]++;
+		p->t.part[PART_REST]++;
 		return;
 	}
 	if ((int)pid != p->priv->run_pid) {
@@ -671,11 +671,11 @@ apply(struct prof *p, const struct task_rec *t)
 		return;		/* a thread: its process keeps its part */
 	if (t->ppid == p->self) {
 		if (!own_child(q, t->pid))	/* the compile was named by prof_child */
-			map_set(&q->parts, t->pid, PROF_REST);
+			map_set(&q->parts, t->pid, PART_REST);
 	} else if (map_get(&q->parts, t->ppid, &v))
 		map_set(&q->parts, t->pid, v);
 	else
-		map_set(&q->parts, t->pid, PROF_REST);
+		map_set(&q->parts, t->pid, PART_REST);
 }
 
 /*
@@ -715,7 +715,7 @@ settle_kernel(struct prof *p, int final)
 	for (i = 0; i < q->old.cap; i++) {
 		struct prof_slot *s = &q->old.slot[i];
 		if (s->key)
-			p->t.part[map_get(&q->parts, s->key, &v) ? v : PROF_REST] += s->val;
+			p->t.part[map_get(&q->parts, s->key, &v) ? v : PART_REST] += s->val;
 	}
 	map_clear(&q->old);
 	for (i = 0; i < q->wait.cap; i++) {
@@ -725,7 +725,7 @@ settle_kernel(struct prof *p, int final)
 		if (map_get(&q->parts, s->key, &v))
 			p->t.part[v] += s->val;
 		else if (final)
-			p->t.part[PROF_REST] += s->val;
+			p->t.part[PART_REST] += s->val;
 		else
 			add(&q->old, s->key, s->val);
 	}

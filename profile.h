@@ -38,9 +38,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "derive.h"
+
 enum prof_mode { PROF_OFF, PROF_KERNEL, PROF_ALL };
-/* the parts of a run a kernel sample is counted in */
-enum prof_part { PROF_JOB, PROF_LOAD, PROF_PROBE, PROF_REST, PROF_NPARTS };
 
 /* The totals of one window. */
 struct prof_tally {
@@ -50,7 +50,7 @@ struct prof_tally {
 	unsigned long long lost;	/* records the kernel dropped: a ring was full */
 	unsigned long long throttled;	/* times the kernel throttled an event (THROTTLE records) */
 	unsigned long long unknown;	/* kernel samples at an address no text symbol covers */
-	unsigned long long part[PROF_NPARTS];	/* kernel samples by part */
+	unsigned long long part[PART_N];	/* kernel samples by part of the run (derive.h) */
 	unsigned long long records;	/* ring records read, all types */
 	unsigned drains;		/* times the rings were read */
 	double t0, t1;			/* CLOCK_MONOTONIC, s: events enabled, disabled */

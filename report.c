@@ -1,9 +1,11 @@
 /*
- * report.c: the report's entry point (report.h).  Checks the options,
- * builds the model from the logs (report/model.c), and hands it to one
- * renderer in report/: the tables (text.c), the comparison (compare.c),
- * CSV (csv.c), JSON (json.c) or the text bars (bars.c); --svg also
- * writes the charts (svg.c).  Nothing here formats a number.
+ * report.c: the report's entry point (report.h).  Holds the format
+ * table (report/format.h), translates the command line's options into
+ * what the model and the formats read (struct view_opts), checks them
+ * against the format, builds the model from the logs (report/model.c)
+ * and hands it to the format --format names: table (report/table.c: the
+ * tables, -c, --bars, -p), csv or json; --svg also writes the charts
+ * (svg.c), --verdict judges instead.  Nothing here formats a number.
  */
 #include <err.h>
 #include <errno.h>
@@ -13,7 +15,77 @@
 #include <string.h>
 
 #include "outfile.h"
+#include "report.h"
 #include "report/model.h"
+
+/* The format table: NAME_format of report/NAME.c for each format of REPORT_FORMATS (report.h). */
+#define FORMAT_DECL(id, name) extern const struct format name##_format;
+REPORT_FORMATS(FORMAT_DECL)
+#undef FORMAT_DECL
+#define FORMAT_ROW(id, name) [id] = { #name, &name##_format },
+static const struct {
+	const char *name;		/* --format NAME */
+	const struct format *f;
+} formats[REPORT_NFORMATS] = { REPORT_FORMATS(FORMAT_ROW) };
+#undef FORMAT_ROW
+
+int
+report_format_find(const char *name, enum report_format *f)
+{
+	int i;
+
+	for (i = 0; i < REPORT_NFORMATS; i++)
+		if (!strcmp(formats[i].name, name)) {
+			*f = (enum report_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * The names of the formats in buf, in the table's order, sep between
+ * them and last before the last ("table, csv or json"): every one (bars
+ * -1), or those that take --bars (1) or not (0).
+ */
+static const char *
+format_names(char *buf, size_t len, int bars, const char *sep, const char *last)
+{
+	size_t n = 0;
+	int i, k = 0, all = 0;
+
+	for (i = 0; i < REPORT_NFORMATS; i++)
+		all += bars < 0 || formats[i].f->bars == bars;
+	buf[0] = '\0';
+	for (i = 0; i < REPORT_NFORMATS && n < len; i++)
+		if (bars < 0 || formats[i].f->bars == bars)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", k++ == 0 ? "" : k == all ? last : sep,
+			    formats[i].name);
+	return buf;
+}
+
+const char *
+report_format_choices(void)
+{
+	static char buf[256];
+
+	return format_names(buf, sizeof(buf), -1, ", ", " or ");
+}
+
+/* What the model and the formats read of the command line's options. */
+static void
+view_of(const struct report_opts *o, struct view_opts *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->verbose = o->verbose;
+	v->profile = o->profile;
+	v->bars = o->bars;
+	v->compare = o->compare != NULL;
+	v->disturbed = o->disturbed;
+	v->loads = o->loads;
+	v->nloads = o->nloads;
+	v->order = o->order;
+	v->aliases = o->aliases;
+}
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
 static int
@@ -28,46 +100,16 @@ any_ok(const struct model *m)
 	return 0;
 }
 
-/* The notes after the text views: what LABEL#N are, boxes that differ, copies dropped. */
-static void
-text_notes(FILE *out, const struct model *m)
-{
-	model_variants(out, m);
-	model_snap_notes(out, m);
-	model_copies(out, m);
-}
-
-static int
-render(FILE *out, const struct model *m)
-{
-	const struct report_opts *o = m->o;
-	int rc;
-
-	if (o->format == REPORT_CSV)
-		return o->profile ? render_profile_csv(out, m) : render_csv(out, m);
-	if (o->format == REPORT_JSON)
-		return render_json(out, m);
-	if (o->bars)
-		rc = render_bars(out, m);
-	else if (o->compare)
-		rc = render_compare(out, m);
-	else
-		rc = render_table(out, m);
-	if (rc == 0 && o->profile && !o->compare && !o->bars)
-		rc = render_profile(out, m);
-	if (rc == 0)
-		text_notes(out, m);
-	return rc;
-}
-
 int
 report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
+	struct view_opts v;
 	struct model m;
 	size_t base, cand;
 	int rc = 2;
 
-	if (model_read(&m, o, nlogs, logs) < 0 || model_shape(&m) < 0) {
+	view_of(o, &v);
+	if (model_read(&m, &v, nlogs, logs) < 0 || model_shape(&m) < 0) {
 		model_free(&m);
 		return 2;
 	}
@@ -154,12 +196,14 @@ report_precision(const struct report_opts *o, const char *log, const struct rec 
     struct report_prec *p)
 {
 	const char *logs[1] = { log };
+	struct view_opts v;
 	struct model m;
 	size_t row, cmp = NONE, i;
 	int alone = o->nloads == 1 && !strcmp(o->loads[0], "no_load"), rc = -1;
 
 	p->n = 0;
-	if (model_read(&m, o, 1, logs) < 0 || model_shape(&m) < 0)
+	view_of(o, &v);
+	if (model_read(&m, &v, 1, logs) < 0 || model_shape(&m) < 0)
 		goto out;
 	if ((row = row_of(&m, who)) == NONE || model_resolve(&m, "--against", o->compare, &cmp) < 0)
 		goto out;
@@ -196,12 +240,14 @@ report_row(const struct report_opts *o, const char *log, const char *opt, const 
     struct report_row *r)
 {
 	const char *logs[1] = { log };
+	struct view_opts v;
 	struct model m;
 	size_t row;
 	int i, rc = -1;
 
 	memset(r, 0, sizeof(*r));
-	if (model_read(&m, o, 1, logs) < 0 || model_shape(&m) < 0)
+	view_of(o, &v);
+	if (model_read(&m, &v, 1, logs) < 0 || model_shape(&m) < 0)
 		goto out;
 	if (!known(&m, name)) {
 		rc = 0;
@@ -260,17 +306,21 @@ outputs_ok(const struct report_opts *o, int nlogs, const char *const logs[])
 int
 report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
+	const struct format *f = formats[o->format].f;
+	struct view_opts v;
 	struct model m;
 	size_t base, cmp;
+	char buf[256];
 	int rc;
 
-	if (o->bars && (o->format != REPORT_TABLE || o->compare)) {
-		warnx("--bars goes with neither --format csv/json nor -c");
+	if (o->bars && (!f->bars || o->compare)) {
+		warnx("--bars goes with neither --format %s nor -c", format_names(buf, sizeof(buf), 0, "/", "/"));
 		return 2;
 	}
 	if (outputs_ok(o, nlogs, logs) < 0)
 		return 2;
-	if (model_read(&m, o, nlogs, logs) < 0) {
+	view_of(o, &v);
+	if (model_read(&m, &v, nlogs, logs) < 0) {
 		model_free(&m);
 		return 1;
 	}
@@ -280,8 +330,8 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		return 1;
 	}
 	if (!any_ok(&m)) {
-		if (m.nsect > 0 && o->format == REPORT_TABLE && !o->bars && !o->compare)
-			render_table(out, &m);
+		if (f->empty)
+			f->empty(out, &m);
 		warnx("no usable run (status=ok) in the log%s", nlogs > 1 ? "s" : "");
 		model_free(&m);
 		return 1;
@@ -298,7 +348,7 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 		model_free(&m);
 		return 1;
 	}
-	rc = render(out, &m);
+	rc = f->render(out, &m);
 	if (rc == 0 && o->svg)
 		rc = render_svg(o->svg, &m);
 	if (rc < 0 || fflush(out) == EOF || ferror(out)) {

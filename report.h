@@ -10,8 +10,33 @@
 
 #include <stdio.h>
 
-enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
+/*
+ * The output formats, one X(ID, NAME) each, in --help's order: --format
+ * NAME picks one; the first is the default.  Each is a file of report/
+ * that defines NAME_format (report/format.h says how to add one).
+ * --format's choices, --help's list and the format table of report.c
+ * are made from this list alone.
+ */
+#define REPORT_FORMATS(X) \
+	X(REPORT_TABLE, table)		/* report/table.c: the tables, -c, --bars, -p */ \
+	X(REPORT_CSV, csv)		/* report/csv.c */ \
+	X(REPORT_JSON, json)		/* report/json.c */
+#define REPORT_FORMAT_ID(id, name) id,
+enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
+#undef REPORT_FORMAT_ID
+/* --help's argument: the names between bars, "table|csv|json" */
+#define REPORT_FORMAT_BAR(id, name) "|" #name
+#define REPORT_FORMAT_ARG (&(REPORT_FORMATS(REPORT_FORMAT_BAR))[1])
+/* The format named name into *f: 0, or -1 if there is none. */
+int report_format_find(const char *name, enum report_format *f);
+/* The formats for a message: "table, csv or json". */
+const char *report_format_choices(void);
 
+/*
+ * What the command line asks of the report.  report.c translates it for
+ * the model and the formats (report/format.h: struct view_opts), which
+ * never read this.
+ */
 struct report_opts {
 	enum report_format format;	/* --format */
 	int verbose;			/* -v: long form */
@@ -38,7 +63,8 @@ struct report_opts {
  * record still counts, so a Ratio finds its no_load.
  * 0: done; 1: a log could not be read, held no usable run, -b/-c named no
  * row, or an output could not be written; 2: options that do not go
- * together (--bars with -c or --format csv/json).  Reasons go to stderr.
+ * together (--bars with -c, or with a format that does not take it: csv,
+ * json).  Reasons go to stderr.
  */
 int report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

@@ -244,7 +244,7 @@ spawn(const struct run_env *e, char *const argv[], int fd)
 	if ((pid = fork()) < 0)
 		return -1;
 	if (pid == 0) {
-		if (child_start(e, CAGE_JOB, parent, "0") < 0)
+		if (child_start(e, PART_JOB, parent, "0") < 0)
 			_exit(126);
 		if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
 			_exit(126);
@@ -261,7 +261,7 @@ spawn(const struct run_env *e, char *const argv[], int fd)
 		_exit(127);
 	}
 	setpgid(pid, pid);
-	cage_track(e->cage, CAGE_JOB, pid);
+	cage_track(e->cage, PART_JOB, pid);
 	return pid;
 }
 
@@ -297,7 +297,7 @@ load_child(const struct run_env *e, struct run *r, pid_t parent, int ready, int 
 #ifdef __linux__
 	prctl(PR_SET_NAME, l->name);	/* ps shows io_load, not contest */
 #endif
-	if (child_start(e, CAGE_LOAD, parent, "1000") < 0) {
+	if (child_start(e, PART_LOAD, parent, "1000") < 0) {
 		snprintf(ctx->reason, sizeof(ctx->reason), "cannot start in the run's container");
 		_exit(1);
 	}
@@ -344,7 +344,7 @@ enter_probe(void *arg)
 {
 	const struct probe_entry *pe = arg;
 
-	return child_start(pe->e, CAGE_PROBE, pe->parent, "0");
+	return child_start(pe->e, PART_PROBE, pe->parent, "0");
 }
 
 /*
@@ -367,7 +367,7 @@ start_probe(const struct run_env *e, struct run *r)
 		return -1;
 	}
 	setpgid(r->probe_pid, r->probe_pid);
-	cage_track(e->cage, CAGE_PROBE, r->probe_pid);
+	cage_track(e->cage, PART_PROBE, r->probe_pid);
 	return 0;
 }
 
@@ -445,7 +445,7 @@ start_load(const struct run_env *e, struct run *r)
 		load_child(e, r, parent, ready[1], go[0]);
 	}
 	setpgid(r->load_pid, r->load_pid);
-	cage_track(e->cage, CAGE_LOAD, r->load_pid);
+	cage_track(e->cage, PART_LOAD, r->load_pid);
 	close(ready[1]);
 	close(go[0]);
 	r->go_fd = go[1];
@@ -494,7 +494,7 @@ sample_open(const struct run_env *e, const struct run *r, struct sample *s)
 	parts(r, s);
 	if (r->ctx && (r->load->flags & LOAD_IO))
 		load_req_take(r->ctx, 0, &s->req);
-	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
+	s->lcpu = r->ctx ? cage_cpu(e->cage, PART_LOAD) : 0;
 	s->self = self_cpu();
 	if (e->sys) {
 		sys_take(e->sys, &s->sys);
@@ -517,7 +517,7 @@ sample_close(const struct run_env *e, struct run *r, struct sample *s)
 		sys_take(e->sys, &s->sys);
 	}
 	s->self = self_cpu();
-	s->lcpu = r->ctx ? cage_cpu(e->cage, CAGE_LOAD) : 0;
+	s->lcpu = r->ctx ? cage_cpu(e->cage, PART_LOAD) : 0;
 	if (r->ctx && (r->load->flags & LOAD_IO))
 		load_req_take(r->ctx, 1, &s->req);
 	parts(r, s);
@@ -617,7 +617,7 @@ static void
 load_look(const struct run_env *e, struct run *r, int at_end)
 {
 	static pid_t pids[4096];	/* not on the stack: contest runs under ulimit -s 64 */
-	int n = cage_pids(e->cage, CAGE_LOAD, pids, 4096), i, k;
+	int n = cage_pids(e->cage, PART_LOAD, pids, 4096), i, k;
 
 	for (i = 0; i < n; i++) {
 		if (!proc_stopped(pids[i]))
@@ -665,14 +665,15 @@ static void
 prof_open_window(const struct run_env *e)
 {
 	static pid_t pids[8192];
-	int part[2][2] = { { CAGE_LOAD, PROF_LOAD }, { CAGE_PROBE, PROF_PROBE } }, i, n;
+	static const int part[2] = { PART_LOAD, PART_PROBE };
+	int i, n;
 
 	if (!profiling(e))
 		return;
 	prof_start(e->prof);
 	for (i = 0; i < 2; i++) {
-		n = cage_pids(e->cage, part[i][0], pids, (int)(sizeof(pids) / sizeof(pids[0])));
-		prof_seed(e->prof, part[i][1], pids, n);
+		n = cage_pids(e->cage, part[i], pids, (int)(sizeof(pids) / sizeof(pids[0])));
+		prof_seed(e->prof, part[i], pids, n);
 	}
 }
 
@@ -701,8 +702,8 @@ prof_close_window(const struct run_env *e, struct run *r)
 static void
 end_compile(const struct run_env *e)
 {
-	if (!cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS))
-		cage_kill_part(e->cage, CAGE_JOB);	/* its process group and its cgroup */
+	if (!cage_term_part(e->cage, PART_JOB, COMPILE_GRACE_MS))
+		cage_kill_part(e->cage, PART_JOB);	/* its process group and its cgroup */
 }
 
 /*
@@ -727,7 +728,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		return 0;
 	}
 	if (profiling(e))
-		prof_child(e->prof, r->job_pid, PROF_JOB);
+		prof_child(e->prof, r->job_pid, PART_JOB);
 	sample_open(e, r, &r->win.open);
 	next = r->win.open.t + 1;
 	drain = r->win.open.t + PROF_DRAIN_S;
@@ -765,7 +766,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 				r->samples++;
 				load_look(e, r, 0);
 			}
-			r->job_stops += part_stopped(e, CAGE_JOB);
+			r->job_stops += part_stopped(e, PART_JOB);
 			if (e->live)
 				fprintf(stderr, "\r  %s: %d s ", r->what, (int)(t - r->win.open.t));
 			next += 1;
@@ -798,7 +799,7 @@ static void
 stop(const struct run_env *e, struct run *r, int dfd)
 {
 	/* a compile (or make clean) cut short by a signal: as end_compile */
-	cage_term_part(e->cage, CAGE_JOB, COMPILE_GRACE_MS);
+	cage_term_part(e->cage, PART_JOB, COMPILE_GRACE_MS);
 	if (r->load_pid > 0 && !r->load_ended) {
 		double end = mono_s() + STOP_GRACE;
 		kill(-r->load_pid, SIGTERM);
@@ -1168,7 +1169,7 @@ machine(const struct run_env *e, const struct run *r, struct rec *rec)
 		ncpu = d.set_n;
 		slack = d.set_slack;
 	} else {
-		busy = (d.cpu[SYS_USER] + d.cpu[SYS_NICE] + d.cpu[SYS_SYSTEM]) / 100 * d.cpu_s;
+		busy = derive_tasks(d.cpu) / 100 * d.cpu_s;
 		steal = d.cpu_have & 1u << SYS_STEAL ? d.cpu[SYS_STEAL] / 100 * d.cpu_s : 0;
 		ncpu = e->ncpu;
 		slack = d.slack;
@@ -1332,11 +1333,11 @@ run_profile(const struct run_env *e, const struct run *r, const struct rec *rec,
 	if (t->throttled)
 		rec_set(p, K_PROF_THROTTLED, (double)t->throttled);
 	rec_set(p, K_PROF_UNKNOWN, (double)t->unknown);
-	rec_set(p, K_PROF_JOB, (double)t->part[PROF_JOB]);
-	rec_set(p, K_PROF_LOAD, (double)t->part[PROF_LOAD]);
+	rec_set(p, K_PROF_JOB, (double)t->part[PART_JOB]);
+	rec_set(p, K_PROF_LOAD, (double)t->part[PART_LOAD]);
 	if (e->probe && !e->probe->off)
-		rec_set(p, K_PROF_PROBE, (double)t->part[PROF_PROBE]);
-	rec_set(p, K_PROF_REST, (double)t->part[PROF_REST]);
+		rec_set(p, K_PROF_PROBE, (double)t->part[PART_PROBE]);
+	rec_set(p, K_PROF_REST, (double)t->part[PART_REST]);
 	rec_set(p, K_PROF_CPU, t->cpu);
 	/* what does not fit in the line log_format leaves out: prof_kernel keeps the total */
 	for (i = 0; i < r->npcomm; i++)

@@ -230,11 +230,9 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
 	    (run_profile(e, &r, &rec, &prec) == 0 && log_run(iv, &prec, r.what) != STEP_OK))
 		return STEP_ABORT;
 	*elapsed = el = rec.num[K_ELAPSED];
-	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el,
-	    el > 0 ? (rec.num[K_USER] + rec.num[K_SYS]) / el * 100 : 0.0);
+	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el, derive_cpu(&rec));
 	if (!(l->flags & LOAD_IDLE))
-		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit,
-		    el > 0 ? rec.num[K_LCPU] / el * 100 : 0.0);
+		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit, derive_lcpu(&rec));
 	if (!strcmp(rec.status, ST_OK)) {
 		fprintf(stderr, "\n");
 		return STEP_OK;

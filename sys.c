@@ -834,11 +834,10 @@ sys_split(struct sys_delta *d, double compile_s, double load_s, long ncpu)
 	    compile_s < 0 || load_s < 0)
 		return 0;
 	mach = d->window * (double)ncpu;
-	d->busy = (d->cpu[SYS_USER] + d->cpu[SYS_NICE] + d->cpu[SYS_SYSTEM] + d->cpu[SYS_IRQ]) *
-	    d->cpu_s / mach;
+	d->busy = derive_busy(d->cpu) * d->cpu_s / mach;
 	d->compile = compile_s / mach * 100;
 	d->load = load_s / mach * 100;
-	d->rest = d->busy - d->compile - d->load;
+	d->rest = derive_rest(d->busy, d->compile, d->load);
 	/* machine ticks in the window; doc/sys-keys.md explains both terms */
 	d->slack = slack_of(d->window, (double)ncpu);
 	/* whether a task's CPU time holds stolen time depends on the kernel */

@@ -36,6 +36,7 @@
 
 #include <limits.h>
 
+#include "derive.h"
 #include "log.h"
 
 #define SYS_DISKS	2	/* directories watched: the work directory, io_other's -o */
@@ -43,8 +44,11 @@
 #define SYS_BUF		16384	/* read buffer, bytes; longer files are read in pieces */
 #define SYS_MAXCPU	8192	/* highest CPU number + 1 a set may hold (SZ_MAXCPU) */
 
-/* shares of /proc/stat's aggregate cpu line, in this order */
+/* shares of /proc/stat's aggregate cpu line, in this order: the split's (derive.h), which its sums read */
 enum { SYS_USER, SYS_NICE, SYS_SYSTEM, SYS_IRQ, SYS_IOWAIT, SYS_STEAL, SYS_IDLE, SYS_CPU_N };
+_Static_assert((int)SYS_IRQ == (int)SPLIT_IRQ && (int)SYS_IOWAIT == (int)SPLIT_IOWAIT &&
+    (int)SYS_STEAL == (int)SPLIT_STEAL && (int)SYS_IDLE == (int)SPLIT_IDLE && (int)SYS_CPU_N == (int)SPLIT_N,
+    "sys.h's cpu shares follow derive.h's split");
 /* raw fields of the cpu line, in the kernel's order */
 enum { SYS_F_USER, SYS_F_NICE, SYS_F_SYSTEM, SYS_F_IDLE, SYS_F_IOWAIT, SYS_F_IRQ,
 	SYS_F_SOFTIRQ, SYS_F_STEAL, SYS_F_GUEST, SYS_F_GUEST_NICE, SYS_F_N };

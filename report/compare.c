@@ -92,12 +92,15 @@ static const char *
 verdict_word(const struct vd_test *t, int verbose)
 {
 	switch (t->mark) {
-	case VD_WORSE: return "worse";
-	case VD_BETTER: return "better";
-	case VD_CHANGED: return "changed";
-	case VD_HELD: return "held";
-	case VD_SMALL: return verbose ? "small" : "";
-	default: return "";
+	case VD_WORSE:
+	case VD_BETTER:
+	case VD_CHANGED:
+	case VD_HELD:
+		return word_mark(t->mark);
+	case VD_SMALL:
+		return verbose ? word_mark(t->mark) : "";
+	default:
+		return "";
 	}
 }
 

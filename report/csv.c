@@ -1,6 +1,6 @@
 /*
- * csv.c: --format csv, one line per row and load in report order, RFC
- * 4180 quoting.  The columns of version 1 come first, unchanged, so
+ * csv.c: --format csv (csv_format), one line per row and load in report
+ * order, RFC 4180 quoting; with -p, the kernel profiles' lines instead.  The columns of version 1 come first, unchanged, so
  * scripts written for them keep working; every other metric of the
  * metric table, the -c changes of each and the summary follow.  Strings
  * of the log pass through log_vis, so no control byte reaches the
@@ -79,10 +79,7 @@ header(FILE *out)
 static const char *
 mark_name(const struct vd_test *t)
 {
-	static const char *const n[] = { "untested", "noise", "small", "held", "changed", "better",
-	    "worse" };
-
-	return t ? n[t->mark] : "";
+	return t ? word_mark(t->mark) : "";
 }
 
 /* The family's verdicts of g: intervals, adjusted p, marks, smallest changes seen. */
@@ -203,13 +200,13 @@ line(FILE *out, const struct model *m, const struct group *g)
 			stat4(out, &g->m[k]);
 		if (k != M_TIME && k != M_LOADS)
 			change3(out, &c[k]);
-		fprintf(out, ",%s", c[k].dir > 0 ? "better" : c[k].dir < 0 ? "worse" : "");
+		fprintf(out, ",%s", c[k].dir > 0 ? word_mark(VD_BETTER) : c[k].dir < 0 ? word_mark(VD_WORSE) : "");
 	}
 	verdicts(out, m, g);
 	fprintf(out, ",%ld\n", g->copies);
 }
 
-int
+static int
 render_csv(FILE *out, const struct model *m)
 {
 	const struct group *g;
@@ -312,10 +309,9 @@ pdiff_lines(FILE *out, const struct model *m, const struct group *g)
  * samples), then every function and command listed; with -c, the
  * diffprofile (pdiff_lines) in the last eight columns, empty elsewhere.
  */
-int
+static int
 render_profile_csv(FILE *out, const struct model *m)
 {
-	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
 	const struct group *g;
 	size_t i, k;
 	int j;
@@ -340,10 +336,10 @@ render_profile_csv(FILE *out, const struct model *m)
 			csv_num(out, "%.4f", stats_mean(&p->idle));
 			csv_num(out, "%.4f", stats_sd(&p->idle));
 			fputs(",," NODIFF "\n", out);
-			for (j = 0; j < PM_NPARTS; j++) {
+			for (j = 0; j < PART_N; j++) {
 				if (p->part[j].n == 0)
 					continue;
-				prow(out, m, g, "part", part[j]);
+				prow(out, m, g, "part", part_names[j].word);
 				fprintf(out, ",%ld", p->part[j].n);
 				csv_num(out, "%.4f", stats_mean(&p->part[j]));
 				csv_num(out, "%.4f", stats_sd(&p->part[j]));
@@ -355,3 +351,15 @@ render_profile_csv(FILE *out, const struct model *m)
 		}
 	return 0;
 }
+
+static int
+render(FILE *out, const struct model *m)
+{
+	return m->o->profile ? render_profile_csv(out, m) : render_csv(out, m);
+}
+
+const struct format csv_format = {
+	.bars = 0,
+	.render = render,
+	.empty = NULL,
+};

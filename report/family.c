@@ -496,6 +496,26 @@ model_verdicts(struct model *m)
 	return 0;
 }
 
+/* Metric k (F_RATIO: the Ratio) of g against -c's row, as its family's test decided it. */
+void
+model_change(const struct model *m, const struct group *g, int k, struct change *c)
+{
+	const struct vd_test *t = model_test(m, g, k);
+
+	memset(c, 0, sizeof(*c));
+	c->pct = c->p = NAN;
+	if (t == NULL)
+		return;
+	c->t = t;
+	c->pct = t->pct;
+	if (!t->tested)
+		return;
+	c->p = t->p;
+	c->tested = 1;
+	c->significant = t->mark == VD_BETTER || t->mark == VD_WORSE || t->mark == VD_CHANGED;
+	c->dir = t->mark == VD_BETTER ? 1 : t->mark == VD_WORSE ? -1 : 0;
+}
+
 const struct vd_test *
 model_test(const struct model *m, const struct group *g, int slot)
 {

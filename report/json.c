@@ -1,5 +1,5 @@
 /*
- * json.c: --format json, one object: the hosts and dates, the groups in
+ * json.c: --format json (json_format), one object: the hosts and dates, the groups in
  * report order with the keys of version 1 unchanged and every metric of
  * the metric table under "metrics", the -c summary per row, and the
  * boxes' snapshots.  Strings are JSON-escaped (controls, C1 controls and
@@ -119,15 +119,6 @@ stat4(FILE *out, const struct acc *a)
 	json_num(out, "%.4f", a->n ? a->max : NAN);
 }
 
-static const char *
-mark_name(enum vd_mark k)
-{
-	static const char *const n[] = { "untested", "noise", "small", "held", "changed", "better",
-	    "worse" };
-
-	return n[k];
-}
-
 /* A test's verdict fields: interval, adjusted p, mark and why, smallest change seen. */
 static void
 test_fields(FILE *out, const struct vd_test *t)
@@ -138,7 +129,7 @@ test_fields(FILE *out, const struct vd_test *t)
 	json_num(out, "%.2f", t->hi);
 	fputs(", \"p_adjusted\": ", out);
 	json_num(out, "%.6g", t->padj);
-	fprintf(out, ", \"mark\": \"%s\", \"held_because\": ", mark_name(t->mark));
+	fprintf(out, ", \"mark\": \"%s\", \"held_because\": ", word_mark(t->mark));
 	json_str(out, t->mark == VD_HELD ? t->why : NULL);
 	fputs(", \"mde_pct\": ", out);
 	json_num(out, "%.2f", t->mde);
@@ -251,7 +242,6 @@ ptable(FILE *out, const struct ptab *t)
 static void
 profile(FILE *out, const struct group *g)
 {
-	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
 	const struct pgroup *p = g->prof;
 	int i;
 
@@ -271,8 +261,8 @@ profile(FILE *out, const struct group *g)
 	fprintf(out, ", \"lost\": %.0f, \"contest_cpu_pct\": ", p->lost.sum);
 	json_num(out, "%.4f", stats_mean(&p->cpu));
 	fputs(", \"parts\": {", out);
-	for (i = 0; i < PM_NPARTS; i++) {
-		fprintf(out, "%s\"%s\": ", i ? ", " : "", part[i]);
+	for (i = 0; i < PART_N; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : "", part_names[i].word);
 		json_num(out, "%.4f", stats_mean(&p->part[i]));
 	}
 	fputs("}, \"cut_share\": ", out);
@@ -447,7 +437,7 @@ snapshots(FILE *out, const struct model *m)
 	fputs(m->nsnaps ? "\n  ]" : "]", out);
 }
 
-int
+static int
 render_json(FILE *out, const struct model *m)
 {
 	const struct group *g;
@@ -469,3 +459,9 @@ render_json(FILE *out, const struct model *m)
 	fputs("\n}\n", out);
 	return 0;
 }
+
+const struct format json_format = {
+	.bars = 0,
+	.render = render_json,
+	.empty = NULL,
+};

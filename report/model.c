@@ -4,7 +4,8 @@
  * metric it has, and forgotten, so memory grows with the number of label
  * x configuration x load groups, never with the number of records.
  * Then rows and sections are put in order, and the renderers ask here
- * for Ratios, changes and summaries: one definition of each number.
+ * for Ratios and summaries (family.c for changes, the comparison's
+ * tests): one definition of each number.
  */
 #include <err.h>
 #include <errno.h>
@@ -23,93 +24,9 @@
 const struct metric metrics[M_N] = { METRICS(X_ROW) };
 #undef X_ROW
 
-#define MIN_ELAPSED 0.001	/* s: no compile takes less; below, a Ratio means nothing */
-
 /* ------------------------------------------------------------ helpers */
 
-/* The length of the valid UTF-8 sequence at p, 0 if it is not one. */
-static int
-utf8_len(const unsigned char *p)
-{
-	int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
-	    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
-
-	for (j = 1; j < n; j++)
-		if ((p[j] & 0xc0) != 0x80)
-			return 0;
-	return n == 2 && *p < 0xc2 ? 0 : n;
-}
-
-void
-model_clean(char *dst, size_t len, const char *src)
-{
-	const unsigned char *p = (const unsigned char *)src;
-	size_t o = 0;
-	int n, j;
-
-	if (len == 0)
-		return;
-	while (*p && o + 1 < len) {
-		n = utf8_len(p);
-		/* C0, DEL, C1 (U+0080-U+009F) and bytes that are not UTF-8: '?' each */
-		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && *p == 0xc2 && p[1] < 0xa0)) {
-			for (j = 0; j < (n ? n : 1) && o + 1 < len; j++)
-				dst[o++] = '?';
-			p += n ? n : 1;
-			continue;
-		}
-		if (o + (size_t)n >= len)
-			break;
-		memcpy(dst + o, p, (size_t)n);
-		o += (size_t)n;
-		p += n;
-	}
-	dst[o] = '\0';
-}
-
-/* A row name or a label as printed: reversibly (log_name). */
-void
-model_name(char *dst, size_t len, const char *src)
-{
-	log_name(dst, len, src);
-}
-
-size_t
-model_cols(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;	/* bytes that start a character */
-	return n;
-}
-
-void
-model_pad(FILE *out, const char *s, size_t width)
-{
-	size_t c = model_cols(s);
-
-	fputs(s, out);
-	for (; c < width; c++)
-		fputc(' ', out);
-}
-
-void
-model_vis(char *dst, size_t len, const char *src)
-{
-	log_vis(dst, len, src, strlen(src));
-}
-
-void
-model_num(char *dst, size_t len, double v, int prec)
-{
-	if (!isfinite(v))
-		snprintf(dst, len, "-");
-	else
-		snprintf(dst, len, "%.*f", prec, v);
-}
-
-/* FNV-1a of the strings, each ended, then the number mixed in (util.h). */
+/* FNV-1a of the strings, each ended, then the number mixed in. */
 static unsigned long
 hash_of(const char *const parts[], size_t n, long num)
 {
@@ -325,18 +242,6 @@ not_ok(struct group *g, const struct rec *r)
 	g->why[i].n = 1;
 }
 
-/* The section name of load (an alias gives its load's), or NULL. */
-static const char *
-alias_of(const struct report_opts *o, const char *load)
-{
-	size_t i;
-
-	for (i = 0; o->aliases && o->aliases[i]; i += 2)
-		if (!strcmp(o->aliases[i], load))
-			return o->aliases[i + 1];
-	return NULL;
-}
-
 /* ------------------------------------------------------------- metrics */
 
 /* The value of metric k in ok record r; 0 when r lacks what it needs. */
@@ -345,7 +250,7 @@ value(const struct rec *r, const struct metric *mt, double paired, double *v)
 {
 	const double *n = r->num;
 	/* all CPUs' time is the online CPUs' (ncpu is the usable ones; old logs have only it) */
-	double cpus = (double)(r->ncpu_online > 0 ? r->ncpu_online : r->ncpu), c, l;
+	double cpus = (double)(r->ncpu_online > 0 ? r->ncpu_online : r->ncpu);
 
 	switch (mt->how) {
 	case H_KEY:
@@ -355,22 +260,20 @@ value(const struct rec *r, const struct metric *mt, double paired, double *v)
 		*v = n[mt->key] + n[mt->key2];
 		return r->has[mt->key] && r->has[mt->key2];
 	case H_CPU:
-		*v = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100;
+		*v = derive_cpu(r);
 		return 1;
-	case H_SHARE:
-		*v = n[mt->key] / n[K_ELAPSED] * 100;
-		return r->has[mt->key];
+	case H_LCPU:
+		*v = derive_lcpu(r);
+		return r->has[K_LCPU];
 	case H_NCPU:
 		if (cpus <= 0)
 			return 0;
-		*v = (mt->key < 0 ? n[K_USER] + n[K_SYS] : n[mt->key]) / n[K_ELAPSED] * 100 / cpus;
+		*v = (mt->key < 0 ? derive_cpu(r) : derive_lcpu(r)) / cpus;
 		return 1;
 	case H_REST:
 		if (cpus <= 0 || !r->has[K_SYS_IDLE] || !r->has[K_SYS_IOWAIT])
 			return 0;
-		c = (n[K_USER] + n[K_SYS]) / n[K_ELAPSED] * 100 / cpus;
-		l = n[K_LCPU] / n[K_ELAPSED] * 100 / cpus;
-		*v = 100 - n[K_SYS_IDLE] - n[K_SYS_IOWAIT] - c - l;
+		*v = derive_rest(derive_unidle(&n[K_SYS_USER]), derive_cpu(r) / cpus, derive_lcpu(r) / cpus);
 		return 1;
 	case H_MIB:
 		*v = n[mt->key] * 512 / 1048576;
@@ -482,7 +385,7 @@ count(struct model *m, struct group *g, const struct rec *r)
 	double v, pr;
 	int k;
 
-	if (r->has[K_DISTURBED] && !m->o->disturbed) {
+	if (derive_left_out(r, m->o->disturbed)) {
 		g->disturbed++;
 		if (r->num[K_DISTURBED] > g->disturbed_max)
 			g->disturbed_max = r->num[K_DISTURBED];
@@ -617,9 +520,9 @@ fold_profile(struct model *m, struct rec *r)
 	const char *l;
 	struct group *g;
 
-	if (strcmp(r->status, ST_OK) || (r->has[K_DISTURBED] && !m->o->disturbed))
+	if (strcmp(r->status, ST_OK) || derive_left_out(r, m->o->disturbed))
 		return 0;
-	if ((l = alias_of(m->o, r->load)) != NULL)
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_get(m, r)) == NULL)
 		return -1;
@@ -638,7 +541,7 @@ fold_copy(struct model *m, struct rec *r)
 
 	if (r->prof)
 		return;
-	if ((l = alias_of(m->o, r->load)) != NULL)
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_find(m, r)) != NULL)
 		g->copies++;
@@ -659,12 +562,12 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 		return snap_add(m, r);
 	if (r->prof)
 		return fold_profile(m, r);
-	if (!strcmp(r->status, ST_OK) && !(r->num[K_ELAPSED] >= MIN_ELAPSED)) {
+	if (!strcmp(r->status, ST_OK) && derive_short(r)) {
 		fprintf(stderr, "%s:%ld: status ok with elapsed %s\n", name, lineno,
 		    r->num[K_ELAPSED] > 0 ? "under 1 ms" : "0");
 		return 0;
 	}
-	if ((l = alias_of(m->o, r->load)) != NULL)	/* an alias: the table's name */
+	if ((l = derive_alias(m->o->aliases, r->load)) != NULL)	/* an alias: the table's name */
 		snprintf(r->load, sizeof(r->load), "%s", l);
 	if ((g = group_get(m, r)) == NULL)
 		return -1;
@@ -745,7 +648,7 @@ out:
 }
 
 int
-model_read(struct model *m, const struct report_opts *o, int nlogs, const char *const logs[])
+model_read(struct model *m, const struct view_opts *o, int nlogs, const char *const logs[])
 {
 	int k;
 
@@ -1107,26 +1010,6 @@ model_cmp_base(const struct model *m, const struct group *g)
 	return b && b->m[M_TIME].n > 0 ? b : NULL;
 }
 
-/* Metric k (F_RATIO: the Ratio) of g against -c's row, as its family's test decided it. */
-void
-model_change(const struct model *m, const struct group *g, int k, struct change *c)
-{
-	const struct vd_test *t = model_test(m, g, k);
-
-	memset(c, 0, sizeof(*c));
-	c->pct = c->p = NAN;
-	if (t == NULL)
-		return;
-	c->t = t;
-	c->pct = t->pct;
-	if (!t->tested)
-		return;
-	c->p = t->p;
-	c->tested = 1;
-	c->significant = t->mark == VD_BETTER || t->mark == VD_WORSE || t->mark == VD_CHANGED;
-	c->dir = t->mark == VD_BETTER ? 1 : t->mark == VD_WORSE ? -1 : 0;
-}
-
 void
 model_summary(const struct model *m, size_t row, size_t base, struct summary *s)
 {
@@ -1168,24 +1051,6 @@ const char *
 model_unit(const struct group *g, int k)
 {
 	return strcmp(metrics[k].unit, "*") ? metrics[k].unit : g->unit_mixed ? "mixed" : g->unit;
-}
-
-/* Spelled-out units for -v; a load's unit not listed is shown as is. */
-const char *
-model_unit_words(const char *unit)
-{
-	static const struct { const char *unit, *words; } u[] = {
-		{ "none", "none: the load counts no work" },
-		{ "MiB", "MiB, mebibytes of 2^20 bytes" },
-		{ "kmsg", "kmsg, thousands of messages" },
-		{ "kentries", "kentries, thousands of directory entries" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++)
-		if (!strcmp(u[i].unit, unit))
-			return u[i].words;
-	return unit;
 }
 
 /* ---------------------------------------------------------------- notes */

@@ -3,10 +3,14 @@
  * every renderer.  model.c streams the logs into groups (one row, a
  * label in one configuration, under one load), accumulates every metric
  * of the metric table below, orders rows and sections, and computes
- * Ratios, comparisons and summaries.  The renderers in report/ (text.c,
- * compare.c, csv.c, json.c, bars.c, svg.c) include this header only,
- * never each other; report.c, at the top, calls one of them.  doc/contest.1 (REPORT) is the
- * reference for every number.
+ * Ratios and summaries; family.c, the comparisons' tests.  The layers,
+ * each calling only those below it: clean.c (log content made safe to
+ * print), pmodel.c (the kernel profiles), model.c, family.c; then the
+ * renderers (text.c, compare.c, bars.c, profile.c, csv.c, json.c,
+ * svg.c), which include this header only and never call each other;
+ * then the formats (format.h: table.c picks among the text views, csv.c
+ * and json.c are their own), and report.c at the top, which picks the
+ * format.  doc/contest.1 (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
  * unit, decimals, which way is better, how it is computed), one entry
@@ -18,9 +22,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../derive.h"
 #include "../log.h"
-#include "../report.h"
 #include "../util.h"
+#include "format.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -31,10 +36,10 @@ enum better { B_NONE, B_LOWER, B_HIGHER };
 enum how {
 	H_KEY,		/* num[key] */
 	H_SUM,		/* num[key] + num[key2], both present */
-	H_CPU,		/* (user + sys) / elapsed x 100 */
-	H_SHARE,	/* num[key] / elapsed x 100 */
-	H_NCPU,		/* as H_CPU (key < 0) or H_SHARE, / ncpu_online (else ncpu): % of all CPUs' time */
-	H_REST,		/* 100 - sys_idle - sys_iowait - the compile's and the load's H_NCPU */
+	H_CPU,		/* CPU%: (user + sys) / elapsed x 100 (derive_cpu) */
+	H_LCPU,		/* LCPU%: lcpu / elapsed x 100 (derive_lcpu), when key (K_LCPU) is there */
+	H_NCPU,		/* CPU% (key < 0) or LCPU%, / ncpu_online (else ncpu): % of all CPUs' time */
+	H_REST,		/* derive_rest of the split's unidle (100 - sys_idle - sys_iowait) and the H_NCPUs */
 	H_MIB,		/* num[key] sectors x 512 / 2^20 */
 	H_PAIRED	/* elapsed / the no_load elapsed of the same row, inv and round */
 };
@@ -51,7 +56,7 @@ enum how {
 	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1, VK_TIME, VT_VERDICT) \
 	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1, VK_CPU, VT_OTHER) \
 	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1, VK_WORK, VT_VERDICT) \
-	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_SHARE, K_LCPU, -1, VK_CPU, VT_OTHER) \
+	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_LCPU,  K_LCPU, -1, VK_CPU, VT_OTHER) \
 	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1, VK_TIME, VT_OTHER) \
 	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1, VK_TIME, VT_OTHER) \
 	X(M_MAJFLT, "majflt", "major faults", "", 1, B_LOWER, H_KEY, K_MAJFLT, -1, VK_COUNT, VT_OTHER) \
@@ -235,7 +240,6 @@ struct ptab {
 	long runs;		/* records folded in */
 	double cut_share, cut_rate;	/* the most a name left out of a run's list had */
 };
-#define PM_NPARTS 4		/* the parts of prof_job, prof_load, prof_probe, prof_rest */
 struct pgroup {
 	long n;			/* profile records counted */
 	char mode[8];		/* kernel or all: the first record's */
@@ -243,7 +247,7 @@ struct pgroup {
 	struct acc kernel;	/* kernel samples a second of the window */
 	struct acc kshare;	/* kernel samples, % of the CPUs' time in samples: hz x ncpu x elapsed */
 	struct acc idle;	/* idle samples, the same */
-	struct acc part[PM_NPARTS];	/* kernel samples by part, % of the kernel's */
+	struct acc part[PART_N];	/* kernel samples by part (derive.h, prof_KEY), % of the kernel's */
 	struct acc lost;	/* samples lost, a run */
 	struct acc cpu;		/* contest's CPU in the profile, % of one CPU over the window */
 	struct ptab k, u;
@@ -322,7 +326,7 @@ struct section {
 };
 
 struct model {
-	const struct report_opts *o;
+	const struct view_opts *o;	/* what the report is asked (format.h) */
 	struct row *rows;
 	size_t nrows, caprows;
 	struct label *labels;
@@ -378,7 +382,7 @@ struct summary {
 };
 
 /* model.c: reading and shaping */
-int model_read(struct model *, const struct report_opts *, int nlogs, const char *const logs[]);
+int model_read(struct model *, const struct view_opts *, int nlogs, const char *const logs[]);
 int model_shape(struct model *);
 int model_resolve(const struct model *, const char *opt, const char *name, size_t *row);
 void model_free(struct model *);
@@ -396,22 +400,22 @@ size_t model_ref_row(const struct model *);	/* -c, else -b, else the first row *
 /* The group g is compared with under -c: the -c row's under g's load,
  * when both have an ok run and it is not g itself; else NULL */
 const struct group *model_cmp_base(const struct model *, const struct group *g);
-void model_change(const struct model *, const struct group *g, int metric, struct change *);
 void model_summary(const struct model *, size_t row, size_t base, struct summary *);
 const char *model_unit(const struct group *, int metric);	/* the unit printed */
-const char *model_unit_words(const char *unit);
+/* the snapshot fields (and CPU count) in which row's box differs from base's, into buf; how many */
+int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
+void model_round_end(struct model *, struct row *);
+unsigned long model_load_sig(const char *load);	/* a load's share of a set's signature (struct rset) */
 
-/* family.c: -c's family of tests, built once before rendering */
+/* family.c: -c's family of tests, built once before rendering; the only owner of tests */
 int model_verdicts(struct model *);	/* -1: out of memory */
+void model_change(const struct model *, const struct group *g, int metric, struct change *);
 const struct vd_test *model_test(const struct model *, const struct group *, int slot);
 const struct vd_test *model_sum_test(const struct model *, size_t row, int s);
 /* A function of a diffprofile is tested when its share of the kernel samples, both sides' runs pooled, reaches this % */
 #define PROF_TESTED_PCT 0.25
 /* A diffprofile's test (pdiff.vt, group.pvt), NULL if none. */
 const struct vd_test *model_ptest(const struct model *, size_t vt);
-int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
-void model_round_end(struct model *, struct row *);
-unsigned long model_load_sig(const char *load);
 
 /* model.c: sentences every text view prints the same way */
 /* a note, wrapped at spaces to 79 columns, continued two spaces in */
@@ -423,7 +427,7 @@ void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
 void model_copies(FILE *, const struct model *);
 
-/* model.c: log content made safe to print */
+/* clean.c: log content made safe to print (below the model: pmodel.c uses it too) */
 void model_name(char *dst, size_t len, const char *src);	/* a name: reversible (log_name) */
 size_t model_cols(const char *s);	/* columns s takes: its UTF-8 characters */
 void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width columns */
@@ -450,15 +454,12 @@ double pmodel_pct(double base, double this, const struct vd_test *t);
 #define PROF_CUT "..."
 void pmodel_name(char *dst, size_t len, const char *src, size_t cols);
 
-
-/* The renderers: each reads the model only; report() calls them. */
+/* The text views, which the table format (table.c) picks among; each reads the model only. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
-int render_csv(FILE *, const struct model *);		/* csv.c */
-int render_json(FILE *, const struct model *);		/* json.c */
 int render_profile(FILE *, const struct model *);	/* profile.c: -p */
-int render_profile_csv(FILE *, const struct model *);	/* csv.c: -p --format csv */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
+/* What report.c writes besides a format. */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */
 int render_verdict(FILE *, const struct model *, size_t row, double threshold);	/* compare.c: --verdict */
 

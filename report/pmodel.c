@@ -145,7 +145,7 @@ pmodel_fold(struct group *g, const struct rec *r)
 		stats_add(&p->kshare, k / all * 100);
 		stats_add(&p->idle, n[K_PROF_IDLE] / all * 100);
 	}
-	for (i = 0; i < PM_NPARTS; i++)
+	for (i = 0; i < PART_N; i++)
 		if (k > 0 && r->has[K_PROF_JOB + i])
 			stats_add(&p->part[i], n[K_PROF_JOB + i] / k * 100);
 	stats_add(&p->lost, n[K_PROF_LOST]);

@@ -29,7 +29,6 @@ pct_or_dash(char *buf, size_t len, const struct acc *a, int prec)
 static void
 row_head(FILE *out, const char *name, const struct pgroup *p)
 {
-	static const char *const part[PM_NPARTS] = { "compile", "load", "probe", "rest" };
 	char k[32], ks[32], idle[32], v[32];
 	int i, any = 0;
 
@@ -40,11 +39,11 @@ row_head(FILE *out, const char *name, const struct pgroup *p)
 	    p->mode_mixed ? " (and others)" : "");
 	fprintf(out, "  kernel %s samples/s, %s%% of the CPUs' time; idle %s%%; %.0f lost\n", k, ks,
 	    idle, p->lost.sum);
-	for (i = 0; i < PM_NPARTS; i++) {
+	for (i = 0; i < PART_N; i++) {
 		if (p->part[i].n == 0)
 			continue;
 		pct_or_dash(v, sizeof(v), &p->part[i], 1);
-		fprintf(out, "%s %s %s%%", any++ ? "," : "  of the kernel samples:", part[i], v);
+		fprintf(out, "%s %s %s%%", any++ ? "," : "  of the kernel samples:", part_names[i].word, v);
 	}
 	if (any)
 		fputc('\n', out);

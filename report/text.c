@@ -584,7 +584,7 @@ section(FILE *out, const struct model *m, size_t i, struct table *t)
 		main_row(t, m, g);
 	}
 	if (m->o->verbose) {
-		model_clean(vis, sizeof(vis), unit ? model_unit_words(unit) : "-");
+		model_clean(vis, sizeof(vis), unit ? word_unit(unit) : "-");
 		fprintf(out, "%s: Loads in %s\n", load, vis);
 	} else
 		fprintf(out, "%s:\n", load);

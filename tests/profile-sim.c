@@ -35,7 +35,6 @@
 
 #include "../config.h"
 #include "../log.h"
-#include "../report.h"
 #include "../report/model.h"
 #include "../util.h"
 
@@ -168,7 +167,7 @@ marked(const struct vd_test *t)
 static void
 compare(const char *path, int n, const struct shift *c, struct count *cnt)
 {
-	static struct report_opts o;
+	static struct view_opts o;
 	const char *logs[1] = { path };
 	const struct group *g;
 	struct model m;
@@ -184,7 +183,7 @@ compare(const char *path, int n, const struct shift *c, struct count *cnt)
 	}
 	fclose(f);
 	memset(&o, 0, sizeof(o));
-	o.compare = "A";
+	o.compare = 1;
 	o.profile = 1;
 	if (model_read(&m, &o, 1, logs) < 0 || model_shape(&m) < 0 ||
 	    model_resolve(&m, "-c", "A", &base) < 0)

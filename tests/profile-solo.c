@@ -80,7 +80,6 @@ spawn(char **argv, int group)
 static void
 report(const struct prof *p, const unsigned long long a[8], const unsigned long long b[8], int ntop)
 {
-	static const char *const part[] = { "job", "load", "probe", "rest" };
 	static const char *const cpu[] = { "user", "nice", "system", "idle", "iowait", "irq",
 	    "softirq", "steal" };
 	int i, n;
@@ -91,8 +90,8 @@ report(const struct prof *p, const unsigned long long a[8], const unsigned long 
 	    "drains=%u cpu=%.6f\n", p->t.kernel, p->t.user, p->t.idle, p->t.lost, p->t.throttled,
 	    p->t.unknown, p->t.records, p->t.drains, p->t.cpu);
 	printf("part");
-	for (i = 0; i < PROF_NPARTS; i++)
-		printf(" %s=%llu", part[i], p->t.part[i]);
+	for (i = 0; i < PART_N; i++)
+		printf(" %s=%llu", part_names[i].key, p->t.part[i]);
 	printf("\nstat");
 	for (i = 0; i < 8; i++)
 		printf(" %s=%llu", cpu[i], b[i] - a[i]);
@@ -151,10 +150,10 @@ main(int argc, char **argv)
 	t0 = mono_s();
 	prof_start(&prof);
 	pids[0] = load;
-	prof_seed(&prof, PROF_LOAD, pids, load > 0);
+	prof_seed(&prof, PART_LOAD, pids, load > 0);
 	if ((job = spawn(argv + optind, 0)) < 0)
 		return 1;
-	prof_child(&prof, job, PROF_JOB);
+	prof_child(&prof, job, PART_JOB);
 	/* the command's end seen within 10 ms; the rings read every drain */
 	for (next = t0 + drain; waitpid(job, &st, WNOHANG) != job;) {
 		nap(0.01);

@@ -204,9 +204,9 @@ test_attribution(const char *path)
 	CHECK(prof_open_fake(&p, PROF_KERNEL, path) == 0);
 	prof_start(&p);
 	p.on = 1;
-	prof_seed(&p, PROF_LOAD, seed, 1);
-	prof_seed(&p, PROF_PROBE, seed + 1, 1);
-	prof_child(&p, 200, PROF_JOB);
+	prof_seed(&p, PART_LOAD, seed, 1);
+	prof_seed(&p, PART_PROBE, seed + 1, 1);
+	prof_child(&p, 200, PART_JOB);
 	/* the grandchild's samples and fork come before its parent's fork */
 	feed_sample(&p, PERF_RECORD_MISC_KERNEL, 0xffffffff81001010ULL, 102, 102);
 	feed_fork(&p, 102, 101, 102, 101, t + 20);
@@ -230,13 +230,13 @@ test_attribution(const char *path)
 	CHECK(p.t.idle == 1);
 	CHECK(p.t.user == 1);
 	CHECK(p.t.unknown == 1);
-	CHECK(p.t.part[PROF_LOAD] == 2);
-	CHECK(p.t.part[PROF_JOB] == 1);
-	CHECK(p.t.part[PROF_PROBE] == 1);
+	CHECK(p.t.part[PART_LOAD] == 2);
+	CHECK(p.t.part[PART_JOB] == 1);
+	CHECK(p.t.part[PART_PROBE] == 1);
 	/* 201 is known (the rest); 999 waits one drain */
-	CHECK(p.t.part[PROF_REST] == 1);
+	CHECK(p.t.part[PART_REST] == 1);
 	prof_drain(&p);
-	CHECK(p.t.part[PROF_REST] == 2);
+	CHECK(p.t.part[PART_REST] == 2);
 	/* both show_stat symbols summed into one line */
 	CHECK(count_of(&p, "show_stat") == 3);
 	CHECK(count_of(&p, "do_syscall_64") == 2);
@@ -255,21 +255,21 @@ test_held(const char *path)
 	CHECK(prof_open_fake(&p, PROF_KERNEL, path) == 0);
 	prof_start(&p);
 	p.on = 1;
-	prof_seed(&p, PROF_LOAD, seed, 1);
+	prof_seed(&p, PART_LOAD, seed, 1);
 	feed_fork(&p, 101, 100, 101, 100, mono_ns() + 50000000ULL);
 	feed_sample(&p, PERF_RECORD_MISC_KERNEL, 0xffffffff81001010ULL, 101, 101);
 	feed_sample(&p, PERF_RECORD_MISC_KERNEL, 0xffffffff81001010ULL, 555, 555);
 	prof_drain(&p);
-	CHECK(p.t.part[PROF_LOAD] == 0 && p.t.part[PROF_REST] == 0);
+	CHECK(p.t.part[PART_LOAD] == 0 && p.t.part[PART_REST] == 0);
 	nanosleep(&ts, NULL);
 	prof_drain(&p);
-	CHECK(p.t.part[PROF_LOAD] == 1);
-	CHECK(p.t.part[PROF_REST] == 1);
+	CHECK(p.t.part[PART_LOAD] == 1);
+	CHECK(p.t.part[PART_REST] == 1);
 	/* at the end nothing waits: an unknown PID is the rest at once */
 	feed_sample(&p, PERF_RECORD_MISC_KERNEL, 0xffffffff81001010ULL, 556, 556);
 	prof_stop(&p);
-	CHECK(p.t.part[PROF_REST] == 2);
-	CHECK(p.t.part[PROF_LOAD] + p.t.part[PROF_REST] == p.t.kernel);
+	CHECK(p.t.part[PART_REST] == 2);
+	CHECK(p.t.part[PART_LOAD] + p.t.part[PART_REST] == p.t.kernel);
 	prof_close(&p);
 }
 

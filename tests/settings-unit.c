@@ -347,7 +347,7 @@ load(const char *cmd)
 
 	if (pid == 0) {
 		setpgid(0, 0);
-		if (cage_enter(&cage, CAGE_LOAD) < 0)
+		if (cage_enter(&cage, PART_LOAD) < 0)
 			_exit(127);
 		run_default_signals();
 		putenv((char *)cage_env(&cage));
@@ -356,7 +356,7 @@ load(const char *cmd)
 	}
 	if (pid > 0) {
 		setpgid(pid, pid);
-		cage_track(&cage, CAGE_LOAD, pid);
+		cage_track(&cage, PART_LOAD, pid);
 	}
 }
 

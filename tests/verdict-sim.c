@@ -367,14 +367,14 @@ compare(const char *path, struct outcome *o, int count, FILE *devnull)
 	static const char *const order[] = { "no_load", "process_load", "io_load", NULL };
 	static const int vk[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
 	const char *logs[1] = { path };
-	struct report_opts ro;
+	struct view_opts ro;
 	struct model m;
 	size_t a, b, i;
 	int l, k, j, rc = -1;
 
 	memset(&ro, 0, sizeof(ro));
 	ro.order = order;
-	ro.compare = "A";
+	ro.compare = 1;
 	if (model_read(&m, &ro, 1, logs) < 0 || model_shape(&m) < 0 ||
 	    model_resolve(&m, "-c", "A", &a) < 0 || model_resolve(&m, "-c", "B", &b) < 0)
 		goto out;

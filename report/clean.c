@@ -1,0 +1,95 @@
+/*
+ * clean.c: log content made safe to print.  A log's strings (labels,
+ * hosts, reasons, load names, symbols) are whatever a writer put there;
+ * every view prints them through these: a name reversibly (log_name),
+ * fixed-width text with controls as '?', the rest as log_vis, and their
+ * width in columns.  Below the model: the model and the profiles' model
+ * (pmodel.c) print names with them, as every renderer does.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+/* The length of the valid UTF-8 sequence at p, 0 if it is not one. */
+static int
+utf8_len(const unsigned char *p)
+{
+	int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
+	    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
+
+	for (j = 1; j < n; j++)
+		if ((p[j] & 0xc0) != 0x80)
+			return 0;
+	return n == 2 && *p < 0xc2 ? 0 : n;
+}
+
+void
+model_clean(char *dst, size_t len, const char *src)
+{
+	const unsigned char *p = (const unsigned char *)src;
+	size_t o = 0;
+	int n, j;
+
+	if (len == 0)
+		return;
+	while (*p && o + 1 < len) {
+		n = utf8_len(p);
+		/* C0, DEL, C1 (U+0080-U+009F) and bytes that are not UTF-8: '?' each */
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && *p == 0xc2 && p[1] < 0xa0)) {
+			for (j = 0; j < (n ? n : 1) && o + 1 < len; j++)
+				dst[o++] = '?';
+			p += n ? n : 1;
+			continue;
+		}
+		if (o + (size_t)n >= len)
+			break;
+		memcpy(dst + o, p, (size_t)n);
+		o += (size_t)n;
+		p += n;
+	}
+	dst[o] = '\0';
+}
+
+/* A row name or a label as printed: reversibly (log_name). */
+void
+model_name(char *dst, size_t len, const char *src)
+{
+	log_name(dst, len, src);
+}
+
+size_t
+model_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;	/* bytes that start a character */
+	return n;
+}
+
+void
+model_pad(FILE *out, const char *s, size_t width)
+{
+	size_t c = model_cols(s);
+
+	fputs(s, out);
+	for (; c < width; c++)
+		fputc(' ', out);
+}
+
+void
+model_vis(char *dst, size_t len, const char *src)
+{
+	log_vis(dst, len, src, strlen(src));
+}
+
+void
+model_num(char *dst, size_t len, double v, int prec)
+{
+	if (!isfinite(v))
+		snprintf(dst, len, "-");
+	else
+		snprintf(dst, len, "%.*f", prec, v);
+}
