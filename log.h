@@ -85,7 +85,7 @@
 	NUM(K_USER, "user", 3, LOG_RUN)                        /* compile user CPU, wait4 rusage, s */ \
 	NUM(K_SYS, "sys", 3, LOG_RUN)                          /* compile system CPU, wait4 rusage, s */ \
 	NUM(K_LCPU, "lcpu", 3, LOG_RUN)                        /* load CPU (user + sys) over the compile window, s */ \
-	NUM(K_UNITS, "units", 3, LOG_RUN)                      /* load work over the compile window, in unit */ \
+	NUM(K_WORK, "units", 3, LOG_RUN)                       /* the load's work over the compile window, in unit (the key keeps its old name) */ \
 	STR(unit, "unit", LOG_RUN, LOG_RUN) \
 	LNG(jobs, "jobs", LOG_RP, LOG_ALL) \
 	STR(workload, "workload", LOG_RP, LOG_ALL) \

@@ -1256,7 +1256,7 @@ run_record(const struct run_env *e, const struct run *r, struct rec *rec)
 	rec_set(rec, K_USER, tv(&r->ru.ru_utime));
 	rec_set(rec, K_SYS, tv(&r->ru.ru_stime));
 	rec_set(rec, K_LCPU, a->lcpu >= 0 && b->lcpu > a->lcpu ? b->lcpu - a->lcpu : 0);
-	rec_set(rec, K_UNITS, (double)(b->work - a->work) / r->load->scale);
+	rec_set(rec, K_WORK, (double)(b->work - a->work) / r->load->scale);
 	if (r->lead > 0)
 		rec_set(rec, K_LEAD, r->lead);
 	rec_set(rec, K_MAJFLT, (double)r->ru.ru_majflt);

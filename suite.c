@@ -232,7 +232,7 @@ do_run(const struct run_env *e, struct invocation *iv, const struct load *l, lon
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el, derive_cpu(&rec));
 	if (!(l->flags & LOAD_IDLE))
-		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_UNITS], l->unit, derive_lcpu(&rec));
+		fprintf(stderr, ", load %.1f %s, LCPU %.0f%%", rec.num[K_WORK], l->unit, derive_lcpu(&rec));
 	if (!strcmp(rec.status, ST_OK)) {
 		fprintf(stderr, "\n");
 		return STEP_OK;

@@ -370,7 +370,7 @@ round_add(struct model *m, struct row *w, const struct rec *r, double pr)
 	}
 	v[S_TIME] = r->num[K_ELAPSED];
 	v[S_RATIO] = pr;
-	v[S_LOADS] = r->has[K_UNITS] ? r->num[K_UNITS] : NAN;
+	v[S_LOADS] = r->has[K_WORK] ? r->num[K_WORK] : NAN;
 	for (j = 0; j < S_N; j++)
 		if (v[j] > 0 && isfinite(v[j])) {
 			w->rsum[j] += log(v[j]);

@@ -55,7 +55,7 @@ enum how {
 #define METRICS(X) \
 	X(M_TIME,   "time",   "Time",   "s", 1, B_LOWER,  H_KEY,   K_ELAPSED, -1, VK_TIME, VT_VERDICT) \
 	X(M_CPU,    "cpu",    "CPU%",   "%", 1, B_NONE,   H_CPU,   -1, -1, VK_CPU, VT_OTHER) \
-	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_UNITS, -1, VK_WORK, VT_VERDICT) \
+	X(M_LOADS,  "loads",  "Loads",  "*", 1, B_HIGHER, H_KEY,   K_WORK, -1, VK_WORK, VT_VERDICT) \
 	X(M_LCPU,   "lcpu",   "LCPU%",  "%", 1, B_NONE,   H_LCPU,  K_LCPU, -1, VK_CPU, VT_OTHER) \
 	X(M_USER,   "user",   "user",   "s", 1, B_LOWER,  H_KEY,   K_USER, -1, VK_TIME, VT_OTHER) \
 	X(M_SYS,    "sys",    "sys",    "s", 1, B_LOWER,  H_KEY,   K_SYS, -1, VK_TIME, VT_OTHER) \

@@ -31,6 +31,7 @@ word_unit(const char *unit)
 		{ "MiB", "MiB, mebibytes of 2^20 bytes" },
 		{ "kmsg", "kmsg, thousands of messages" },
 		{ "kentries", "kentries, thousands of directory entries" },
+		{ "kops", "kops, thousands of file operations" },
 	};
 	size_t i;
 

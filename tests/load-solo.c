@@ -8,8 +8,9 @@
  * -L: the load's requests are not timed (for the bench of timing's cost).
  *
  * usage: solo [-O NAME=VALUE]... [-d BASE] [-s TREE] (-t SECONDS | -p PASSES) [-k] [-L] LOAD
- * prints: load=NAME work=RAW units=U unit=UNIT seconds=S lcpu=CPU_S rate=RAW/s dir=RUNDIR note="k=v ..."
- * (lcpu: the load's CPU seconds in the window, -1 if unknown), and for an
+ * prints: load=NAME work=RAW units=W unit=UNIT seconds=S lcpu=S rate=RAW/s dir=RUNDIR note="k=v ..."
+ * (units: the work in the load's unit, as the log's key of that name;
+ * lcpu: the load's CPU seconds in the window, -1 if unknown), and for an
  * I/O load, or one of several workers, the record's keys:
  *   req="n=N mean=US p50=US p99=US max=US over1=% over2=%" fairness=% shares=S,S,...
  */

@@ -35,7 +35,7 @@ sample(struct rec *r)
 	rec_set(r, K_USER, 100.5);
 	rec_set(r, K_SYS, 9.25);
 	rec_set(r, K_LCPU, 3.5);
-	rec_set(r, K_UNITS, 1234.567);
+	rec_set(r, K_WORK, 1234.567);
 	strcpy(r->unit, "MiB");
 	r->jobs = 8;
 	strcpy(r->workload, "/src/linux with space");
@@ -281,7 +281,7 @@ test_round_trip(void)
 	CHECK(!strcmp(b.reason, a.reason));
 	CHECK(!strcmp(b.workload, a.workload));
 	CHECK(!strcmp(b.label, a.label) && !strcmp(b.load, a.load) && b.run == 2);
-	CHECK(fabs(b.num[K_ELAPSED] - 61.2345) < 0.001 && fabs(b.num[K_UNITS] - 1234.567) < 1e-9);
+	CHECK(fabs(b.num[K_ELAPSED] - 61.2345) < 0.001 && fabs(b.num[K_WORK] - 1234.567) < 1e-9);
 	CHECK(b.jobs == 8 && b.ncpu == 2 && b.num[K_MAJFLT] == 7 && b.num[K_MAXRSS] == 40000);
 	CHECK(b.has[K_MAJFLT] && !b.has[K_MINFLT]);	/* not written, not read */
 	CHECK(strstr(buf, "minflt=") == NULL);

@@ -122,7 +122,7 @@ run(FILE *f, const char *label, int no, const struct shift *c)
 	rec_set(&r, K_USER, 20 * exp(0.01 * normal()));
 	rec_set(&r, K_SYS, 11 * exp(0.02 * normal()));
 	rec_set(&r, K_LCPU, 0);
-	rec_set(&r, K_UNITS, 0);
+	rec_set(&r, K_WORK, 0);
 	p = r;
 	p.prof = 1;
 	for (i = 0; i < NFUN; i++)

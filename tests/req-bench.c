@@ -8,7 +8,7 @@
  * Not installed.
  *
  * usage: req-bench [PROCESSES]
- * prints: procs=P ns=NS_PER_REQUEST chained=NS (the medians of the processes')
+ * prints: procs=P ns=NS chained=NS (ns a request, unchained and chained: the medians of the processes')
  */
 #include <stdio.h>
 #include <stdlib.h>
