@@ -98,7 +98,7 @@ static const struct option_row core[] = {
 	{ "timeout", 0, "SECONDS", RUN, WHOLE(timeout, 1, MAX_TIMEOUT), NULL, "the longest a compile may take" },
 	{ "by-load", 0, NULL, RUN, FLAG(by_load), NULL, "all runs of a load together, not rounds" },
 	{ "no-baseline", 0, NULL, RUN, FLAG(no_baseline), NULL, "no no_load first when the log has none" },
-	{ "probe", 0, "PROFILE", RUN, CALL(take_probe), DEF_PROBE,
+	{ "probe", 0, "RHYTHM", RUN, CALL(take_probe), DEF_PROBE,
 	    "audio, video, PERIOD_MS:PERCENT, off (default audio)" },
 	{ "plan", 0, NULL, RUN, FLAG(plan), NULL, "print what the run would do here, run nothing" },
 	{ "cpus", 0, "N", RUN, WHOLE(plan_cpus, 1, SZ_MAXCPU), NULL, "with --plan: plan for N usable CPUs" },
@@ -124,7 +124,7 @@ static const struct option_row core[] = {
 	{ "bars", 0, NULL, REPORT, FLAG(ro.bars), NULL, "Ratio as text bars" },
 	{ "svg", 0, "FILE", REPORT, TEXT(ro.svg), NULL, "the charts as an SVG file as well" },
 	{ "disturbed", 0, NULL, REPORT, FLAG(ro.disturbed), NULL, "keep the runs marked disturbed in the means" },
-	{ "profiles", 'p', NULL, REPORT, FLAG(ro.profile), NULL,
+	{ "profiles", 'p', NULL, REPORT, FLAG(ro.profiles), NULL,
 	    "the kernel profiles; with -c, each load's diffprofile" },
 	{ "verdict", 0, "BASE", REPORT, FILLED(ro.verdict), NULL,
 	    "is the newest label (-k) worse than BASE: 0, 1, 125" },
@@ -245,7 +245,7 @@ usage(FILE *f, int full)
 
 /* ------------------------------------------------- the options' takers */
 
-/* --probe: the probe's profile, its numbers as num.h's. */
+/* --probe: the probe's rhythm, its numbers as num.h's. */
 static int
 take_probe(struct opts *o, const char *arg, char *why, size_t len)
 {
@@ -563,7 +563,7 @@ check_options(const struct opts *o)
 		return bad("--threshold goes with --verdict BASE");
 	if (ro->verdict && (ro->compare || ro->base || ro->bars || ro->svg || ro->format != REPORT_TABLE))
 		return bad("--verdict goes with neither -b, -c, --bars, --svg nor --format");
-	if (ro->verdict && ro->profile)
+	if (ro->verdict && ro->profiles)
 		return bad("-p does not go with --verdict: the verdict judges Time, Ratio, Loads and "
 		    "latency p99, never the profiles (-r -c BASE -p shows the diffprofiles)");
 	if (ro->candidate && o->report && !ro->verdict)

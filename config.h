@@ -11,7 +11,7 @@
 #define DEF_LOG		"contest.log"	/* results log, in the current directory (-l) */
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
-#define DEF_PROBE	"audio"		/* the interactivity probe's profile (--probe) */
+#define DEF_PROBE	"audio"		/* the interactivity probe's rhythm (--probe) */
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
 #define COMPILE_GRACE_MS 1000		/* ms from SIGTERM to SIGKILL of a compile cut short (cc's temporary files go) */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */
@@ -31,7 +31,7 @@
 #define REQ_T1_MS	100		/* a load's request over this noticed by a user, ms (--req-t1) */
 #define REQ_T2_MS	1000		/* ... and over this a user's flow broken, ms (--req-t2) */
 #define MAX_REQ_MS	600000		/* largest --req-t1, --req-t2, ms (10 minutes) */
-#define PROF_HZ		997		/* the profile's samples a second on each CPU: odd, so as not to beat with periodic work (--profile) */
+#define PROF_HZ		997		/* the kernel profile's samples a second on each CPU: odd, so as not to beat with periodic work */
 #define PROF_RING_KIB	128		/* each CPU's ring, KiB, a power of two: 4 s of samples at PROF_HZ (doc/profile.md) */
 #define PROF_DRAIN_S	0.25		/* seconds between reads of the rings in the window */
 #define PROF_TOP	200		/* most symbols a profile record lists ... */

@@ -8,7 +8,8 @@
  *   lock.c       the machine-wide lock of measuring contests
  *   rig.c        what a run sets up once for all its runs: the work
  *                directory, the built-in tree, the machine's counters,
- *                the snapshot, the probe's calibration, the profile
+ *                the snapshot, the probe's calibration, the kernel
+ *                profile's events
  *   suite.c      the runs in rounds, --until, the progress lines, the
  *                tables after each round and at the end
  *   plan.c       --plan's lines

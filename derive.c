@@ -13,7 +13,7 @@ _Static_assert(K_SYS_NICE == K_SYS_USER + SPLIT_NICE && K_SYS_SYSTEM == K_SYS_US
     K_SYS_IRQ == K_SYS_USER + SPLIT_IRQ && K_SYS_IOWAIT == K_SYS_USER + SPLIT_IOWAIT &&
     K_SYS_STEAL == K_SYS_USER + SPLIT_STEAL && K_SYS_IDLE == K_SYS_USER + SPLIT_IDLE,
     "the sys_ keys of log.h follow the split's order");
-/* and the profile's keys the parts' (prof_job, prof_load, prof_probe, prof_rest) */
+/* and the kernel profile's keys the parts' (prof_job, prof_load, prof_probe, prof_rest) */
 _Static_assert(K_PROF_LOAD == K_PROF_JOB + PART_LOAD && K_PROF_PROBE == K_PROF_JOB + PART_PROBE &&
     K_PROF_REST == K_PROF_JOB + PART_REST, "the prof_ keys of log.h follow the parts' order");
 

@@ -548,7 +548,7 @@ put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 }
 
 /*
- * A profile's list, " KEY=N:NAME,N:NAME": the entries that fit before
+ * A profile record's list, " KEY=N:NAME,N:NAME": the entries that fit before
  * the line's end (its newline kept room for), none if no entry fits.
  */
 static void
@@ -902,7 +902,7 @@ whole:
 }
 
 /*
- * A profile's list, "N:NAME,N:NAME" (vlen bytes at val), into r: each
+ * A profile record's list, "N:NAME,N:NAME" (vlen bytes at val), into r: each
  * N a whole number of at most 13 digits, each NAME percent-encoded and
  * not empty.  -1 after saying why.
  */
@@ -957,7 +957,7 @@ label_logged(const char *s)
 }
 
 /*
- * A profile's counts against their totals: the kernel samples listed
+ * A profile record's counts against their totals: the kernel samples listed
  * (ksym) and those no symbol covers (prof_unknown), and the parts of the
  * run (prof_job, prof_load, prof_probe, prof_rest), are each at most
  * prof_kernel; usym's samples at most prof_user.  0, or -1 after saying
@@ -1395,7 +1395,7 @@ log_next(struct logreader *lr, struct rec *r)
 			rc = log_parse(line, r, why, sizeof(why));
 		}
 		if (rc == 1 && !r->snapshot) {
-			/* a run's record or profile: once, however often the logs hold it */
+			/* a run's record or its profile record: once, however often the logs hold it */
 			if ((rc = log_seen(lr->seen ? lr->seen : &lr->own, r)) < 0) {
 				lr->err = ENOMEM;
 				return 0;

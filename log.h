@@ -176,7 +176,7 @@
 	STR(profile_why, "profile_why", 0, LOG_RUN) \
 	/* the profile record's samples over the window */ \
 	NUMK(K_PROF_HZ, "prof_hz", 0, LOG_PROF, LOG_PROF)      /* samples a second on each CPU */ \
-	NUMK(K_PROF_S, "prof_s", 3, 0, LOG_PROF)               /* the profile's own window, events enabled to disabled, s */ \
+	NUMK(K_PROF_S, "prof_s", 3, 0, LOG_PROF)               /* the kernel profile's own window, events enabled to disabled, s */ \
 	NUMK(K_PROF_KERNEL, "prof_kernel", 0, LOG_PROF, LOG_PROF) /* in kernel mode, idle tasks left out */ \
 	NUMK(K_PROF_USER, "prof_user", 0, 0, LOG_PROF)         /* in user mode (--profile all; 0 with kernel) */ \
 	NUMK(K_PROF_IDLE, "prof_idle", 0, LOG_PROF, LOG_PROF)  /* in an idle task: a CPU with nothing to run */ \
@@ -187,7 +187,7 @@
 	NUMK(K_PROF_LOAD, "prof_load", 0, 0, LOG_PROF)         /* the load's, */ \
 	NUMK(K_PROF_PROBE, "prof_probe", 0, 0, LOG_PROF)       /* the probe's, */ \
 	NUMK(K_PROF_REST, "prof_rest", 0, 0, LOG_PROF)         /* everything else's */ \
-	NUMK(K_PROF_CPU, "prof_cpu", 4, 0, LOG_PROF)           /* contest's CPU in the profile's work over the window, s */ \
+	NUMK(K_PROF_CPU, "prof_cpu", 4, 0, LOG_PROF)           /* contest's CPU in the kernel profile's work over the window, s */ \
 	/* the snapshot's own */ \
 	STR(snap.uname, "uname", 0, LOG_SNAP) \
 	STR(snap.cmdline, "cmdline", 0, LOG_SNAP) \
@@ -201,7 +201,7 @@
 	STR(snap.sched, "sched", 0, LOG_SNAP) \
 	STR(snap.cc, "cc", 0, LOG_SNAP) \
 	STR(snap.make, "make", 0, LOG_SNAP) \
-	/* the profile's lists, last */ \
+	/* the profile record's lists, last */ \
 	LIST(1, "usym", LOG_PROF)                              /* user samples per command (--profile all) */ \
 	LIST(0, "ksym", LOG_PROF)                              /* kernel samples per function */
 
@@ -257,7 +257,7 @@ struct rec {
 	char disk_why[64];	/* why it was not found */
 	char odisk_dev[32];	/* -o's disk */
 	char odisk_why[64];
-	char probe[24];		/* the probe's profile: audio, video, PERIOD_MS:PERCENT; "" off */
+	char probe[24];		/* the probe's rhythm: audio, video, PERIOD_MS:PERCENT; "" off */
 	char profile[8];	/* the kernel profile: kernel, all, off; "" in old logs */
 	char profile_why[128];	/* why off */
 	int snapshot;		/* 1: not a run but the box's snapshot (snap below) */

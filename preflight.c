@@ -634,7 +634,7 @@ check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
 }
 
 /* What the checked inputs give the invocation: the mark's level, the
- * profile's mode, and with -s the tree's real path and its .config's
+ * kernel profile's mode, and with -s the tree's real path and its .config's
  * hash.  STEP_OK or STEP_BAD. */
 static int
 settle(struct invocation *iv)

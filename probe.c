@@ -153,10 +153,10 @@ probe_pct_max(const unsigned long long *hist, double pct, unsigned long long max
 	return v > max ? max : v;
 }
 
-/* ---- --probe ---- */
+/* ---- --probe: the probe's rhythm ---- */
 
 static int
-set_profile(struct probe_cfg *cfg, const char *name, double period_ms, double share)
+set_rhythm(struct probe_cfg *cfg, const char *name, double period_ms, double share)
 {
 	snprintf(cfg->name, sizeof(cfg->name), "%s", name);
 	cfg->period_ns = llround(period_ms * 1e6);
@@ -173,9 +173,9 @@ probe_parse(const char *arg, struct probe_cfg *cfg, char *err, size_t errlen)
 
 	memset(cfg, 0, sizeof(*cfg));
 	if (strcmp(arg, "audio") == 0)
-		return set_profile(cfg, "audio", 50.0, 5.0);
+		return set_rhythm(cfg, "audio", 50.0, 5.0);
 	if (strcmp(arg, "video") == 0)
-		return set_profile(cfg, "video", 16.7, 40.0);
+		return set_rhythm(cfg, "video", 16.7, 40.0);
 	if (strcmp(arg, "off") == 0) {
 		cfg->off = 1;
 		snprintf(cfg->name, sizeof(cfg->name), "off");
@@ -200,7 +200,7 @@ probe_parse(const char *arg, struct probe_cfg *cfg, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(name, sizeof(name), "%.10g:%.10g", period, share);
-	return set_profile(cfg, name, period, share);
+	return set_rhythm(cfg, name, period, share);
 }
 
 /* ---- the work ---- */

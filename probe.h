@@ -7,7 +7,7 @@
  *
  * Life of the probe, through these calls only; contest (cli.c and rig.c
  * once, run.c in each run) and tests/probe-solo.c make the same ones:
- *   probe_parse(arg)       the --probe value, once, exit 2 on error
+ *   probe_parse(arg)       the --probe value (its rhythm), once, exit 2 on error
  *   probe_calibrate(cfg)   once per invocation, before any run, on the
  *                          idle machine: turns the CPU share into a
  *                          number of iterations of integer work
@@ -60,7 +60,7 @@ _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "the probe's shared counters need lo
 #define PROBE_NAME_MAX	40		/* bytes of cfg->name */
 
 struct probe_cfg {
-	char name[PROBE_NAME_MAX];	/* as logged: "audio", "video", "off" or "PERIOD:PERCENT" */
+	char name[PROBE_NAME_MAX];	/* its rhythm as logged (probe=): "audio", "video", "off" or "PERIOD:PERCENT" */
 	int off;			/* 1: no probe (--probe off) */
 	long long period_ns;		/* wake-up period */
 	double share;			/* work per period as a percentage of one CPU, 0 < share <= 100 */

@@ -31,6 +31,11 @@
  * Nothing under /proc is read per sample.
  *
  * Nothing here prints or exits.
+ *
+ * The word: "profile" alone, in the code and the docs, is this one, the
+ * kernel profile (--profile, CONTEST_PROFILE, a run's profile record,
+ * prof=1); the report's -p is the profiles view of them (profile.c of
+ * report/); what --probe takes is the probe's rhythm, never a profile.
  */
 #ifndef CONTEST_PROFILE_H
 #define CONTEST_PROFILE_H

@@ -77,7 +77,7 @@ view_of(const struct report_opts *o, struct view_opts *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->verbose = o->verbose;
-	v->profile = o->profile;
+	v->profiles = o->profiles;
 	v->bars = o->bars;
 	v->compare = o->compare != NULL;
 	v->disturbed = o->disturbed;

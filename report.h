@@ -47,7 +47,7 @@ struct report_opts {
 	const char *log;		/* -l LOG or the default, which runs append to: never an output
 					 * either, read or not; NULL: none */
 	int disturbed;			/* --disturbed: count runs logged as disturbed in the means */
-	int profile;			/* -p: the kernel profiles (with -c, the diffprofiles) */
+	int profiles;			/* -p: the profiles view, the kernel profiles (with -c, the diffprofiles) */
 	const char *const *loads;	/* only these loads (NULL: all) */
 	int nloads;
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */

@@ -658,7 +658,7 @@ profiling(const struct run_env *e)
 }
 
 /*
- * The profile's events on, its map of PIDs started from the container's
+ * The kernel profile's events on, its map of PIDs started from the container's
  * load and probe (read once: a cgroup's list, or the process groups).
  */
 static void
@@ -677,7 +677,7 @@ prof_open_window(const struct run_env *e)
 	}
 }
 
-/* The profile's events off, its rings read to their end, its figures kept in r. */
+/* The kernel profile's events off, its rings read to their end, its figures kept in r. */
 static void
 prof_close_window(const struct run_env *e, struct run *r)
 {
@@ -756,7 +756,7 @@ measure(const struct run_env *e, struct run *r, int fd)
 		}
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = 1;
-			/* the profile's window ends here: its rings are not
+			/* the kernel profile's window ends here: its rings are not
 			 * drained through the compile's grace */
 			prof_close_window(e, r);
 			end_compile(e);

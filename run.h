@@ -15,15 +15,15 @@
  *             look whether any process of the load or of the command is
  *             stopped (and whether contest itself was: SIGCONT, the
  *             command's leader: waitid WSTOPPED, at once); every
- *             PROF_DRAIN_S read the profile's rings
- *   close     the samples again, in the reverse order, the profile's
- *             events off, then the clock (t1); then reap the command for
+ *             PROF_DRAIN_S read the kernel profile's rings
+ *   close     the samples again, in the reverse order, the kernel
+ *             profile's events off, then the clock (t1); then reap the command for
  *             its rusage.  Every counter of the window is thus read
  *             inside [t0, t1].
  *   stop      SIGTERM to the load, SIGKILL to whatever of the run is left
  *             after STOP_GRACE, reap it all, remove the run's directory
  *   classify  ok, failed, timeout or invalid, with a reason
- *   record    the log record (run_record), and the profile's (run_profile)
+ *   record    the log record (run_record), and the kernel profile's (run_profile)
  *
  * A signal (INT, TERM, HUP, QUIT) at any point ends the run with
  * everything killed and removed and no record: run_do returns -1 and the
@@ -49,7 +49,7 @@ struct run_env {
 	struct cage *cage;		/* from cage_open */
 	struct sys *sys;		/* from sys_open: the whole machine's counters; NULL: none */
 	const struct probe_cfg *probe;	/* calibrated; NULL or off: no probe */
-	struct prof *prof;		/* from prof_open; NULL or mode off: no profile */
+	struct prof *prof;		/* from prof_open; NULL or mode off: no kernel profile */
 	const char *prof_why;		/* why there is none: logged as profile_why */
 	int outfd;			/* directory of the commands' output files, -1: /dev/null */
 	const char *tree;		/* -s kernel tree (the loads' ctx->tree), NULL: built-in */
@@ -130,7 +130,7 @@ struct run {
 	char cache[16];			/* dropped, warm, kept */
 	double lead;			/* seconds the load led */
 	struct window win;
-	int profiled;			/* the profile covered the window: pt, ptop, pcomm hold it */
+	int profiled;			/* the kernel profile covered the window: pt, ptop, pcomm hold it */
 	struct prof_tally pt;		/* its totals */
 	struct prof_entry ptop[PROF_TOP];	/* its top symbols (names in e->prof's snapshot) */
 	int nptop;

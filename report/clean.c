@@ -3,8 +3,8 @@
  * hosts, reasons, load names, symbols) are whatever a writer put there;
  * every view prints them through these: a name reversibly (log_name),
  * fixed-width text with controls as '?', the rest as log_vis, and their
- * width in columns.  Below the model: the model and the profiles' model
- * (pmodel.c) print names with them, as every renderer does.
+ * width in columns.  Below the model: the model and the kernel profiles'
+ * model (pmodel.c) print names with them, as every renderer does.
  */
 #include <math.h>
 #include <stdio.h>

@@ -550,7 +550,7 @@ render_compare(FILE *out, const struct model *m)
 			if (n++)
 				fputc('\n', out);
 			block(out, m, load, b, g);
-			if (m->o->profile)
+			if (m->o->profiles)
 				diffprofile(out, m, load, b, g);
 		}
 		if (n == 0)

@@ -310,7 +310,7 @@ pdiff_lines(FILE *out, const struct model *m, const struct group *g)
  * diffprofile (pdiff_lines) in the last eight columns, empty elsewhere.
  */
 static int
-render_profile_csv(FILE *out, const struct model *m)
+render_profiles_csv(FILE *out, const struct model *m)
 {
 	const struct group *g;
 	size_t i, k;
@@ -355,7 +355,7 @@ render_profile_csv(FILE *out, const struct model *m)
 static int
 render(FILE *out, const struct model *m)
 {
-	return m->o->profile ? render_profile_csv(out, m) : render_csv(out, m);
+	return m->o->profiles ? render_profiles_csv(out, m) : render_csv(out, m);
 }
 
 const struct format csv_format = {

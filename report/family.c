@@ -408,7 +408,7 @@ pd_setup(struct vd_test *t, const struct group *g, double rweight)
 	t->tier = VT_OTHER;
 	t->rweight = rweight;
 	t->better = -1;		/* more of the kernel's time is worse */
-	t->explain = g->explain;	/* the profile is the whole machine's: others' CPU shows */
+	t->explain = g->explain;	/* the kernel profile is the whole machine's: others' CPU shows */
 	t->why = g->envwhy;
 }
 
@@ -422,7 +422,7 @@ pd_setup(struct vd_test *t, const struct group *g, double rweight)
  * the two sides closer.  -1 when out of memory.
  */
 static int
-profile_tests(struct model *m, struct group *g, const struct group *b)
+diffprofile_tests(struct model *m, struct group *g, const struct group *b)
 {
 	struct vd_part p[2];
 	size_t i, n, ti, tested = 0;
@@ -483,7 +483,7 @@ model_verdicts(struct model *m)
 			continue;
 		EACH(m, i, k, g)
 			if (g != b && g->m[M_TIME].n > 0 && (m->only_row == NONE || g->row == m->only_row) &&
-			    (group_tests(m, g, b) < 0 || (m->o->profile && profile_tests(m, g, b) < 0)))
+			    (group_tests(m, g, b) < 0 || (m->o->profiles && diffprofile_tests(m, g, b) < 0)))
 				return -1;
 	}
 	for (i = 0; i < m->nrows; i++)

@@ -41,7 +41,7 @@ struct model;
  */
 struct view_opts {
 	int verbose;			/* -v: the long form */
-	int profile;			/* -p: the kernel profiles (with -c, the diffprofiles) */
+	int profiles;			/* -p: the profiles view, the kernel profiles (with -c, the diffprofiles) */
 	int bars;			/* --bars: Ratio as text bars instead of the tables */
 	int compare;			/* -c: the comparison is asked (its row, once found: model.cmp_row) */
 	int disturbed;			/* --disturbed: runs logged as disturbed count in the means */

@@ -212,7 +212,7 @@ change1(FILE *out, const struct model *m, const struct group *g, const struct gr
 	fprintf(out, ", \"loads_significant\": %s}", l.tested ? (l.significant ? "true" : "false") : "null");
 }
 
-/* One name table of a profile, whole: functions or commands, by share. */
+/* One name table of a kernel profile, whole: functions or commands, by share. */
 static void
 ptable(FILE *out, const struct ptab *t)
 {
@@ -240,7 +240,7 @@ ptable(FILE *out, const struct ptab *t)
 
 /* -p: the group's kernel profile, whole (null without one). */
 static void
-profile(FILE *out, const struct group *g)
+kernel_profile(FILE *out, const struct group *g)
 {
 	const struct pgroup *p = g->prof;
 	int i;
@@ -367,8 +367,8 @@ group(FILE *out, const struct model *m, const struct group *g)
 	change1(out, m, g, cb);
 	fputs(",\n     \"ratio_test\": ", out);
 	test_obj(out, cb ? model_test(m, g, F_RATIO) : NULL);
-	if (m->o->profile) {
-		profile(out, g);
+	if (m->o->profiles) {
+		kernel_profile(out, g);
 		if (m->o->compare)
 			diffprofile(out, m, g, cb);
 	}

@@ -249,7 +249,7 @@ struct pgroup {
 	struct acc idle;	/* idle samples, the same */
 	struct acc part[PART_N];	/* kernel samples by part (derive.h, prof_KEY), % of the kernel's */
 	struct acc lost;	/* samples lost, a run */
-	struct acc cpu;		/* contest's CPU in the profile, % of one CPU over the window */
+	struct acc cpu;		/* contest's CPU in the kernel profile, % of one CPU over the window */
 	struct ptab k, u;
 };
 
@@ -275,7 +275,7 @@ struct group {
 	char load[32];
 	char unit[16];
 	int unit_mixed;		/* records disagree about the unit */
-	char probe[24];		/* the probe's profile of the first record that has one */
+	char probe[24];		/* the probe's rhythm of the first record that has one */
 	char disk[32], odisk[32];	/* disk_dev, odisk_dev of the first record */
 	struct acc m[M_N];	/* every metric of the ok runs counted; m[M_TIME].n: the runs */
 	long failed, invalid;
@@ -457,7 +457,7 @@ void pmodel_name(char *dst, size_t len, const char *src, size_t cols);
 /* The text views, which the table format (table.c) picks among; each reads the model only. */
 int render_table(FILE *, const struct model *);		/* text.c: classic and -v */
 int render_compare(FILE *, const struct model *);	/* compare.c: -c */
-int render_profile(FILE *, const struct model *);	/* profile.c: -p */
+int render_profiles(FILE *, const struct model *);	/* profile.c: -p, the profiles view */
 int render_bars(FILE *, const struct model *);		/* bars.c: --bars */
 /* What report.c writes besides a format. */
 int render_svg(const char *path, const struct model *);	/* svg.c: --svg, atomically */

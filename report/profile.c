@@ -1,10 +1,10 @@
 /*
- * profile.c: the kernel profiles in text (-p).  For each load, each
- * row's profile: its runs, kernel samples a second and their share of
- * all the samples taken, the parts (compile, load, probe, rest), then
- * its functions by share of the kernel samples with their samples a
- * second of the window, and with --profile all the user samples by
- * command.  (The diffprofile of -c -p is compare.c's.)  Every line fits
+ * profile.c: the profiles view (-p), the kernel profiles in text.  For
+ * each load, each row's kernel profile: its runs, kernel samples a
+ * second and their share of all the samples taken, the parts (compile,
+ * load, probe, rest), then its functions by share of the kernel samples
+ * with their samples a second of the window, and with --profile all the
+ * user samples by command.  (The diffprofile of -c -p is compare.c's.)  Every line fits
  * 80 columns: a function's or command's name too long for its column is
  * cut and ends with PROF_CUT (pmodel_name); a row's name is its shown
  * form (row.show), whole, as two rows never print the same.  Reads the
@@ -111,7 +111,7 @@ none_note(FILE *out, const struct model *m, size_t i, const char *load, int head
 }
 
 int
-render_profile(FILE *out, const struct model *m)
+render_profiles(FILE *out, const struct model *m)
 {
 	const struct group *g;
 	char load[64];

@@ -21,8 +21,8 @@ render(FILE *out, const struct model *m)
 		rc = render_compare(out, m);
 	else
 		rc = render_table(out, m);
-	if (rc == 0 && o->profile && !o->compare && !o->bars)
-		rc = render_profile(out, m);
+	if (rc == 0 && o->profiles && !o->compare && !o->bars)
+		rc = render_profiles(out, m);
 	if (rc == 0) {
 		model_variants(out, m);
 		model_snap_notes(out, m);

@@ -5,12 +5,12 @@
  * (SIGTERM, SIGKILL after a grace), print the window.  For the tests and
  * make bench (doc/probe.md).  Not installed.
  *
- * usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE] [-H FILE]
+ * usage: probe-solo [-p RHYTHM] [-t SECONDS] [-s SETTLE] [-H FILE]
  * -H: write the window's histogram to FILE, one "VALUE COUNT" line per
  * non-empty bucket, VALUE the bucket's largest (its reported) value in
  * us, at most lat_max; for pooling windows in make bench.
  * prints one line:
- *   profile=P period_ms=MS share=PCT iters=N cal_ns_per_iter=NS cal_secs=S
+ *   probe=RHYTHM period_ms=MS share=PCT iters=N cal_ns_per_iter=NS cal_secs=S
  *   cal_blocks=K window=S lat_n= lat_p50= lat_p99= lat_max= dl_met=
  *   probe_cpu=S cpu_pct=PCT over_pct=PCT stop_ms=MS
  * exit 0; 1 if the window is invalid (the probe died, stalled or could
@@ -103,7 +103,7 @@ write_hist(const char *path, const struct probe_snap *a, const struct probe_snap
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: probe-solo [-p PROFILE] [-t SECONDS] [-s SETTLE] [-H FILE]\n");
+	fprintf(stderr, "usage: probe-solo [-p RHYTHM] [-t SECONDS] [-s SETTLE] [-H FILE]\n");
 	exit(2);
 }
 
@@ -141,7 +141,7 @@ take_window(struct probe_shm *shm, pid_t pid, double settle, double secs, struct
 int
 main(int argc, char **argv)
 {
-	const char *profile = "audio", *histfile = NULL;
+	const char *rhythm = "audio", *histfile = NULL;
 	double secs = 10, settle = -1, t0;
 	char msg[160];
 	struct probe_cfg cfg;
@@ -155,7 +155,7 @@ main(int argc, char **argv)
 	while ((c = getopt(argc, argv, "p:t:s:H:")) != -1) {
 		switch (c) {
 		case 'H': histfile = optarg; break;
-		case 'p': profile = optarg; break;
+		case 'p': rhythm = optarg; break;
 		case 't': secs = seconds_arg(optarg); break;
 		case 's': settle = seconds_arg(optarg); break;
 		default: usage();
@@ -163,7 +163,7 @@ main(int argc, char **argv)
 	}
 	if (optind != argc)
 		usage();
-	if (probe_parse(profile, &cfg, msg, sizeof(msg)) < 0)
+	if (probe_parse(rhythm, &cfg, msg, sizeof(msg)) < 0)
 		errx(2, "%s", msg);
 	if (cfg.off)
 		errx(2, "nothing to run with --probe off");
@@ -206,7 +206,7 @@ main(int argc, char **argv)
 	}
 	if (histfile)
 		write_hist(histfile, a, b, w.max);
-	printf("profile=%s period_ms=%g share=%g iters=%llu cal_ns_per_iter=%.4f cal_secs=%.3f cal_blocks=%d "
+	printf("probe=%s period_ms=%g share=%g iters=%llu cal_ns_per_iter=%.4f cal_secs=%.3f cal_blocks=%d "
 	    "window=%.3f lat_n=%llu lat_p50=%llu lat_p99=%llu lat_max=%llu dl_met=%.2f "
 	    "probe_cpu=%.3f cpu_pct=%.3f over_pct=%.3f stop_ms=%.1f\n",
 	    cfg.name, (double)cfg.period_ns / 1e6, cfg.share, cfg.iters, cfg.ns_per_iter, cfg.cal_secs, cfg.cal_blocks,

@@ -184,7 +184,7 @@ compare(const char *path, int n, const struct shift *c, struct count *cnt)
 	fclose(f);
 	memset(&o, 0, sizeof(o));
 	o.compare = 1;
-	o.profile = 1;
+	o.profiles = 1;
 	if (model_read(&m, &o, 1, logs) < 0 || model_shape(&m) < 0 ||
 	    model_resolve(&m, "-c", "A", &base) < 0)
 		abort();

@@ -1,5 +1,5 @@
 # The probe alone (tests/probe-solo.bin): a short window gives every
-# figure; a bad profile exits 2; SIGTERM ends a probe asleep in a 10 s
+# figure; a bad rhythm exits 2; SIGTERM ends a probe asleep in a 10 s
 # period at once and the driver calls the window invalid; SIGTERM to the
 # driver stops and reaps the probe; SIGKILL to the driver takes the probe
 # with it (PR_SET_PDEATHSIG).  No process is left.
@@ -41,7 +41,7 @@ fcmp "$(val "$out" probe_cpu)" '>' 0 || fail "no CPU time: $out"
 fcmp "$(val "$out" cal_secs)" '<' 0.5 || fail "calibration too long: $out"
 echo "window: $out"
 
-# bad profiles: exit 2, the message names the value
+# bad rhythms: exit 2, the message names the value
 for bad in 0:5 50:0 50:101 20000:5 fast 50 off; do
 	expect 2 "$SOLO" -p "$bad" -t 1
 	grep -q "'$bad'\|--probe off" "$T/stderr" || fail "'$bad': $(cat "$T/stderr")"

@@ -8,7 +8,7 @@ expect 0 "$CONTEST" -n 1 --units 8 --lead 0 -k pr no_load process_load
 grep -v ' snapshot=1 ' contest.log > runs
 [ "$(wc -l < runs)" -eq 2 ] || fail "not two runs: $(cat runs)"
 while read -r line; do
-	[ "$(val "$line" probe)" = audio ] || fail "profile: $line"
+	[ "$(val "$line" probe)" = audio ] || fail "rhythm: $line"
 	e=$(val "$line" elapsed) n=$(val "$line" lat_n) p50=$(val "$line" lat_p50)
 	p99=$(val "$line" lat_p99) max=$(val "$line" lat_max) dl=$(val "$line" dl_met) c=$(val "$line" probe_cpu)
 	for v in n p50 p99 max dl c; do

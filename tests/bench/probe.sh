@@ -2,7 +2,7 @@
 # bench-probe: the interactivity probe's cost and truth (doc/probe.md has
 # the figures and what they mean).
 #
-#   cost   the probe alone, audio profile, for BENCH_PROBE_COST (60) s:
+#   cost   the probe alone, audio rhythm, for BENCH_PROBE_COST (60) s:
 #          its CPU time over the window as a share of one CPU, less the
 #          configured 5%, must stay under 1%.
 #   truth  cyclictest (rt-tests) with one SCHED_OTHER thread at the

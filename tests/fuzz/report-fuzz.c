@@ -214,7 +214,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		memset(&o, 0, sizeof(o));
 		if (v && v[0] == 'p') {		/* -p with the view that follows */
-			o.profile = 1;
+			o.profiles = 1;
 			v = v[1] ? v + 1 : NULL;
 		}
 		if (v && strchr(v, 'v') && strcmp(v, "csv"))
@@ -230,7 +230,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (v && !strcmp(v, "json")) {
 			o.format = REPORT_JSON;
 			o.base = l;
-			if (o.profile)		/* -c -p: the diffprofile */
+			if (o.profiles)		/* -c -p: the diffprofile */
 				o.compare = l;
 		}
 		if (v && !strcmp(v, "bars")) {
