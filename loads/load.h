@@ -5,12 +5,16 @@
  *   1. loads/NAME.c: one `const struct load NAME_load` filled with
  *      designated initialisers, its own options (if any) in a
  *      `struct load_option` table it points to; everything else static;
- *   2. one line in the table in loads/table.c, in contest's order;
+ *   2. in loads/table.c, its extern declaration and its line in the
+ *      table (load_table), in contest's order;
  *   3. one word in LOADS in the Makefile;
  *   4. one entry under LOADS in doc/contest.1, and its options in SYNOPSIS
- *      and OPTIONS there (t0017 checks them against --help).
+ *      and OPTIONS there (t0017 checks them against --help);
+ *   5. a unit no load had before (.unit): its words in report/words.c
+ *      (word_unit, which -v prints; t3015 checks every load's) and under
+ *      THE LOG's unit and REPORT's Loads in doc/contest.1.
  * A load option more is its row in the load's option table, its use in
- * the load (load_arg), and step 4's man page lines.
+ * the load (load_arg, load_count_opt), and step 4's man page lines.
  * Its size: one line, `.sizing = SZ_...,` (sizing.h names the kinds: a
  * file written in the window, a file read uncached, memory, a data tree,
  * processes per CPU), and load_sized() in its check and its setup, which
