@@ -17,13 +17,14 @@
  *             command's leader: waitid WSTOPPED, at once); every
  *             PROF_DRAIN_S read the kernel profile's rings
  *   close     the samples again, in the reverse order, the kernel
- *             profile's events off, then the clock (t1); then reap the command for
- *             its rusage.  Every counter of the window is thus read
- *             inside [t0, t1].
+ *             profile's events off, then the clock (t1); then reap the
+ *             command for its rusage.  Every counter of the window is
+ *             thus read inside [t0, t1].
  *   stop      SIGTERM to the load, SIGKILL to whatever of the run is left
  *             after STOP_GRACE, reap it all, remove the run's directory
  *   classify  ok, failed, timeout or invalid, with a reason
- *   record    the log record (run_record), and the kernel profile's (run_profile)
+ *   record    the log record (run_record), and the kernel profile's
+ *             record (run_profile)
  *
  * A signal (INT, TERM, HUP, QUIT) at any point ends the run with
  * everything killed and removed and no record: run_do returns -1 and the

@@ -23,8 +23,9 @@
  *
  * A new load plugs in with one line, `.sizing = SZ_...,` in its struct
  * load (loads/load.h), and calls load_sized() in its check and setup;
- * a load whose files fit no kind adds one row to the rule table in
- * sizing.c (doc/sizing.md, "Adding a load").
+ * a load whose files fit no kind adds one to enum sz_kind, its row to
+ * the rule table in sizing.c (rules) and its case to sz_load()
+ * (doc/sizing.md, "Adding a load").
  */
 #ifndef CONTEST_SIZING_H
 #define CONTEST_SIZING_H
@@ -70,7 +71,7 @@ struct sz_machine {
  */
 enum sz_kind {
 	SZ_NONE,	/* nothing to size (no_load, cacherun, lslr_load) */
-	SZ_PROCS,	/* processes: SZ_PROCS_PER_CPU per usable CPU (process_load) */
+	SZ_PROCS,	/* processes: PROC_PER_CPU per usable CPU (process_load) */
 	SZ_WRITEBACK,	/* a file written during the window: twice the dirty limit (io_load, io_other) */
 	SZ_STREAM,	/* a file written in setup, then read uncached: READ_FILE_MIB (read_load) */
 	SZ_RECLAIM,	/* anonymous memory past the free memory, within MemAvailable and the memcg (mem_load) */

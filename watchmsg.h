@@ -1,7 +1,7 @@
 /*
  * watchmsg.h: what contest tells its watchdog (cage.c) through a pipe,
  * and the parser the watchdog reads it with, apart so that a fuzzer
- * (tests/fuzz/fuzz-watch.c) can drive it.
+ * (tests/fuzz/watch-fuzz.c) can drive it.
  *
  * A message is one op byte, its argument, then a NUL:
  *   g PGID    a process group of the run, to be killed if contest dies

@@ -7,7 +7,8 @@
  * model and hands it over.  A format reads the model (model.h) and the
  * options below, never the command line (report.h, which no file of
  * report/ includes) and never another format; the words it prints for
- * the marks, the parts of a run and the units are the shared ones below.
+ * the marks, the parts of a run and the loads' units are the shared
+ * ones below.
  *
  * Adding a format, every place to touch:
  *   1. the format table's row: X(REPORT_NAME, NAME) in REPORT_FORMATS

@@ -13,8 +13,11 @@
  * format.  doc/contest.1 (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
- * unit, decimals, which way is better, how it is computed), one entry
- * in doc/contest.1.  Every view that lists metrics follows the table.
+ * unit, decimals, which way is better, how it is computed, its kind and
+ * tier), one line in the table of doc/contest.1's Metrics (REPORT).
+ * The views that list every metric follow the table (-c, CSV, JSON),
+ * so `make golden` writes t3700's views anew (read the diff); -v's
+ * detail lines pick theirs by their M_ identifiers (text.c).
  */
 #ifndef CONTEST_MODEL_H
 #define CONTEST_MODEL_H
