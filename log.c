@@ -1,7 +1,8 @@
 /*
- * log.c: write and read the results log (see log.h).  The key table
- * below is the record's one definition: name, type, print precision and
- * whether a reader may do without it.  Writing is one write(2) to a file
+ * log.c: write and read the results log (see log.h).  The key table,
+ * log.h's LOG_KEYS made into fields[] below, is the record's one
+ * definition: name, type, print precision and whether a reader may do
+ * without it.  Writing is one write(2) to a file
  * opened O_APPEND under flock(2), then fsync(2): concurrent writers never
  * interleave, a short write (a full disk) is cut back off, and a crash
  * leaves no half line before a whole one.  Reading streams line by line

@@ -19,8 +19,8 @@
  *   3. its entry under THE LOG in doc/contest.1 (t0092 checks it).
  * The writer and the reader follow the table.  A number the report shows
  * is one line more, in the metric table of report/model.h (METRICS):
- * CSV, JSON and -c then list it; -v's detail lines pick theirs by name in
- * report/text.c.  A load's own key is no log key: the load notes it
+ * CSV, JSON and -c then list it; -v's detail lines pick theirs by their
+ * M_ identifiers in report/text.c.  A load's own key is no log key: the load notes it
  * (load_note), and nothing here changes.
  */
 #ifndef CONTEST_LOG_H

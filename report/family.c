@@ -390,7 +390,7 @@ pside_part(struct vd_part *p, double coef, const struct pside *s, double absent)
 		p->var = 0;
 }
 
-/* Is d tested: 2 runs a side, and its share, both sides' runs pooled, at least PROF_TESTED? */
+/* Is d tested: 2 runs a side, and its share, both sides' runs pooled, at least PROF_TESTED_PCT? */
 static int
 pd_tested(const struct pdiff *d)
 {

@@ -4,11 +4,11 @@
  * second and their share of all the samples taken, the parts (compile,
  * load, probe, rest), then its functions by share of the kernel samples
  * with their samples a second of the window, and with --profile all the
- * user samples by command.  (The diffprofile of -c -p is compare.c's.)  Every line fits
- * 80 columns: a function's or command's name too long for its column is
- * cut and ends with PROF_CUT (pmodel_name); a row's name is its shown
- * form (row.show), whole, as two rows never print the same.  Reads the
- * model only.
+ * user samples by command.  (The diffprofile of -c -p is compare.c's.)
+ * Every line fits 80 columns: a function's or command's name too long
+ * for its column is cut and ends with PROF_CUT (pmodel_name); a row's
+ * name is its shown form (row.show), whole, as two rows never print the
+ * same.  Reads the model only.
  */
 #include <math.h>
 #include <stdio.h>

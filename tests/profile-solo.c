@@ -12,8 +12,8 @@
  *       [-n TOP] [-l 'LOAD COMMAND'] [-L LEAD_S] -- COMMAND [ARG...]
  *
  * With -m off the command runs the same way without the profile (the
- * bench's other half).  Exit 0; 3 when the profile is off here (the reason on stderr); 2 on
- * bad usage; 1 when the command failed.
+ * bench's other half).  Exit 0; 3 when the profile is off here (the
+ * reason on stderr); 2 on bad usage; 1 when the command failed.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,8 @@
 /*
- * report-solo.c: the report alone, for the tests of options contest's
- * command line does not carry yet (--disturbed, --loads restricting the
- * sections as the harness does after each load).  Not installed.
+ * report-solo.c: the report alone, for the tests of what contest's
+ * command line does not carry (--loads, restricting the sections as the
+ * harness does after each load) and of the report as the harness calls
+ * it.  Not installed.
  * report-solo.bin [-v] [-b L] [-c L] [--bars] [--svg F] [--csv|--json]
  *     [--disturbed] [--loads a,b] [--verdict BASE [-k LABEL] [--threshold PCT]] LOG...
  */
