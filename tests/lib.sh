@@ -13,6 +13,13 @@ skip() { echo "SKIP: $*"; exit 77; }
 # need PROG...: programs the test cannot do without (python3, valgrind,
 # gcc, clang): skipped, naming the first one missing, when one is
 need() { for _p; do command -v "$_p" >/dev/null 2>&1 || skip "needs $_p, not installed"; done; }
+# need_gnu_tar: GNU tar, which checks the loads' archives (another tar
+# lists and extracts them by other rules: busybox's, bsdtar)
+need_gnu_tar() {
+	need tar
+	tar --version 2>/dev/null | sed -n 1p | grep -q 'GNU tar' ||
+		skip "needs GNU tar, not '$(tar --version 2>&1 | sed -n 1p)'"
+}
 # each test measures alone: its own machine-wide lock (see contest(1), FILES)
 CONTEST_LOCK=$T/machine.lock
 export CONTEST_LOCK
@@ -192,7 +199,7 @@ user_dir() {
 # as_nobody: a copy of contest in a user_dir that nobody (uid 65534) may
 # run and write; the test is in $U
 as_nobody() {
-	command -v setpriv >/dev/null || fail "setpriv missing (util-linux)"
+	need setpriv
 	[ "$(id -u)" -eq 0 ] || skip "not root: nothing to drop privileges from"
 	user_dir 777
 	cp "$CONTEST" "$U/contest"

@@ -4,6 +4,7 @@
 # notes, which ustar_gen counts the same way when it only plans) agrees
 # with the tree and the archive written.
 . "$(dirname "$0")/lib.sh"
+need_gnu_tar
 SOLO=$top/tests/load-solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"

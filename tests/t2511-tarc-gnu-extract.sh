@@ -1,6 +1,7 @@
 # GNU tar extracts tarc_load's archive to a tree identical to the source:
 # contents, symbolic links, modes.
 . "$(dirname "$0")/lib.sh"
+need_gnu_tar
 SOLO=$top/tests/load-solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 1 -k tarc_load > out || fail "solo failed: $(cat out)"

@@ -2,6 +2,7 @@
 # GNU tar extracts from the same archive, and counts the archive bytes
 # it extracted (all but the two end blocks) per pass.
 . "$(dirname "$0")/lib.sh"
+need_gnu_tar
 SOLO=$top/tests/load-solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 "$SOLO" -d "$T" -O size=4M -p 2 -k tarx_load > out || fail "solo failed: $(cat out)"

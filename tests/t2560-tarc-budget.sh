@@ -2,6 +2,7 @@
 # space): on a small tmpfs it removes the oldest archives, keeps the
 # newest ones in sequence, and each kept archive is whole.
 . "$(dirname "$0")/lib.sh"
+need_gnu_tar
 SOLO=$top/tests/load-solo.bin
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
 mkdir small

@@ -2,6 +2,7 @@
 # space), the pass ends, its partial archive is removed and the load goes
 # on: it does not fail, it logs enospc=N, and what it leaves is whole.
 . "$(dirname "$0")/lib.sh"
+need_gnu_tar
 SOLO=$top/tests/load-solo.bin
 load=${ENOSPC_LOAD:-tarc_load}
 [ -x "$SOLO" ] || fail "no $SOLO: make tests/load-solo.bin"
