@@ -325,7 +325,7 @@ int log_numkey(const char *key, size_t klen);
 const char *log_numname(int k);
 int log_numdec(int k);
 
-/* Format r (a run, a snapshot or a profile) as one log line, newline included; -1 if it does not fit. */
+/* Format r (a run, a snapshot or a profile record) as one log line, newline included; -1 if it does not fit. */
 int log_format(const struct rec *r, char *buf, size_t len);
 /*
  * Append r to path: one write(2) to an O_APPEND file under flock(2), then
@@ -350,7 +350,7 @@ int log_parse(const char *line, struct rec *r, char *why, size_t whylen);
 /*
  * The runs read so far, to read each once: a log merged with its copy,
  * or named twice, holds a run twice.  A run's identity is its kind (a
- * run's record or its profile's), configuration (rec_same_config), load,
+ * run's record or its kernel profile's), configuration (rec_same_config), load,
  * inv, date, end, run and round: two runs never share it (run counts
  * within an invocation, inv names the invocation, and date, the second
  * the run started, does so in old logs without inv).  Kept as 64-bit
@@ -396,8 +396,9 @@ struct logreader {
 /*
  * 1: r holds the next record; 0: end of log, or a read error (lr->err),
  * or out of memory (lr->err ENOMEM).  Bad lines are reported on stderr as
- * NAME:LINE: why and skipped; a run's record or profile read before (in
- * this log, or in another of lr->seen's) is dropped, and counted.
+ * NAME:LINE: why and skipped; a run's record or profile record read
+ * before (in this log, or in another of lr->seen's) is dropped, and
+ * counted.
  */
 int log_next(struct logreader *lr, struct rec *r);
 /* Free what lr holds (never lr->f, the caller's). */

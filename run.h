@@ -175,7 +175,7 @@ int run_do(const struct run_env *e, struct run *r);
 void run_record(const struct run_env *e, const struct run *r, struct rec *rec);
 /*
  * The run's profile record from its record rec (run_record's): 0, or -1
- * when the run has no profile (off, or no window).
+ * when the run has no kernel profile (off, or no window).
  */
 int run_profile(const struct run_env *e, const struct run *r, const struct rec *rec, struct rec *prof);
 /* Print the last lines of r's output on stderr. */

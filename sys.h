@@ -5,10 +5,10 @@
  * Use, all in the harness:
  *   sys_open(&s, dirs, n)      once: finds the disks under the directories,
  *                              detects PSI, resolves the vmstat lines
- *   sys_cpus(&s, mask, online) optional, once: the CPUs the run may use
- *                              (sizing.h), when fewer than all: their
- *                              cpuN lines are summed too, for the
- *                              disturbed mark
+ *   sys_cpus(&s, mask, nbits, online)  optional, once: the CPUs the
+ *                              run may use (sizing.h), when fewer than
+ *                              all: their cpuN lines are summed too,
+ *                              for the disturbed mark
  *   sys_snap(&s, &snap, ...)   once per invocation: the box (uname, cmdline,
  *                              CPU, RAM, THP, filesystem, scheduler, cc, make)
  *   sys_take(&s, &a)           at window open, then sys_take(&s, &b) at close:
@@ -56,7 +56,8 @@ enum { SYS_F_USER, SYS_F_NICE, SYS_F_SYSTEM, SYS_F_IDLE, SYS_F_IOWAIT, SYS_F_IRQ
  * The /proc/vmstat counters, one line each: SYS_VM_ID, its log key (a
  * NUM line of log.h's key table), the vmstat line NAME, and the suffixes
  * whose lines NAME_SUFFIX are summed in (old kernels' per-zone ones).
- * A counter more is a line here and its key in log.h.
+ * A counter more is a line here and its key in log.h, by log.h's recipe
+ * (its entry under THE LOG; a METRICS line of report/model.h to show it).
  */
 #define SYS_ZONES	"dma dma32 normal high movable device"
 #define SYS_VMSTAT(X) \

@@ -219,9 +219,9 @@ render_csv(FILE *out, const struct model *m)
 	return 0;
 }
 
-/* ---------------------------------------------------------- -p profiles */
+/* ------------------------------------------------- -p: the kernel profiles */
 
-/* The start of a profile line: the group's row, then kind and name. */
+/* The start of a kernel profile's line: the group's row, then kind and name. */
 static void
 prow(FILE *out, const struct model *m, const struct group *g, const char *kind, const char *name)
 {
