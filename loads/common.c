@@ -180,6 +180,28 @@ load_fill_random(void *buf, size_t len, unsigned long long seed)
 	}
 }
 
+int
+load_write_file(int fd, unsigned long long size, unsigned char *buf, size_t len,
+    void (*refill)(unsigned char *, size_t, unsigned long long, void *), void *arg)
+{
+	unsigned long long off;
+
+	for (off = 0; off < size; ) {
+		size_t k = size - off < len ? (size_t)(size - off) : len;
+
+		if (load_stopping()) {
+			errno = EINTR;
+			return -1;
+		}
+		if (refill)
+			refill(buf, k, off, arg);
+		if (write_all(fd, buf, k) < 0)
+			return -1;
+		off += k;
+	}
+	return 0;
+}
+
 void
 load_sz_in(const struct load_ctx *ctx, struct sz_in *in)
 {

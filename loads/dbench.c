@@ -690,31 +690,24 @@ db_check(struct load_ctx *ctx)
 
 /* Write one file of the pool: size bytes of buf, again and again. */
 static int
-fill(const char *path, const unsigned char *buf, unsigned long long size)
+fill(const char *path, unsigned char *buf, unsigned long long size)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644), e;
 
 	if (fd < 0)
 		return -1;
-	while (size > 0) {
-		size_t k = size < DB_BUF ? (size_t)size : DB_BUF;
-		ssize_t w = write(fd, buf, k);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0 || load_stopping()) {
-			e = w < 0 ? errno : EINTR;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		size -= (unsigned long long)w;
+	if (load_write_file(fd, size, buf, DB_BUF, NULL, NULL) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
 	}
 	return close(fd);
 }
 
 /* Client i's directories and its pool of files, of client.txt's sizes. */
 static int
-client_setup(struct load_ctx *ctx, struct db *db, int i, const unsigned char *buf)
+client_setup(struct load_ctx *ctx, struct db *db, int i, unsigned char *buf)
 {
 	struct client *c = &db->cl[i];
 	char path[PATH_MAX];

@@ -227,6 +227,15 @@ unsigned long long load_ctx_budget(const struct load_ctx *);	/* the same of ctx-
 unsigned long long load_ctx_fsize(const struct load_ctx *);	/* RLIMIT_FSIZE, or ctx->mach's */
 void load_fill_random(void *buf, size_t len, unsigned long long seed); /* incompressible bytes */
 /*
+ * A setup's file: size bytes written to fd in pieces of at most len bytes
+ * of buf, which refill (if not NULL) fills before each piece, given the
+ * piece's offset in the file and arg; without it every piece is buf's
+ * first bytes.  Stops once load_stopping() turns true.  0, or -1 with
+ * errno (EINTR when stopped).
+ */
+int load_write_file(int fd, unsigned long long size, unsigned char *buf, size_t len,
+    void (*refill)(unsigned char *buf, size_t n, unsigned long long off, void *arg), void *arg);
+/*
  * The load's size by its .sizing, from the machine as it is now: --size,
  * else the policy's, within half the free space where its files go (the
  * base in check), RLIMIT_FSIZE and the memory; notes sizing= (how it was

@@ -88,40 +88,30 @@ read_check(struct load_ctx *ctx)
 	return stream_size(ctx, (int)load_count_opt(ctx, "streams", 1), &each);
 }
 
+/* A piece of a stream's file: a fresh seed per piece, no two pieces alike. */
+static void
+refill(unsigned char *buf, size_t n, unsigned long long off, void *seq)
+{
+	(void)off;
+	load_fill_random(buf, n, ++*(unsigned long long *)seq * 0x9E3779B97F4A7C15ULL);
+}
+
 /* Write one stream's file, flush it and drop it from the cache. */
 static int
 write_file(struct load_ctx *ctx, struct rd *rd, int i, unsigned long long *seq)
 {
-	unsigned long long left;
 	char path[PATH_MAX];
 	int fd;
 
 	stream_path(path, sizeof(path), rd, i);
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 		return load_fail(ctx, "cannot create '%s': %s", path, strerror(errno));
-	for (left = rd->size; left > 0; ) {
-		size_t n = left < READ_CHUNK ? (size_t)left : READ_CHUNK, done = 0;
-		/* a fresh seed per chunk: no two chunks alike */
-		load_fill_random(rd->buf, n, ++*seq * 0x9E3779B97F4A7C15ULL);
-		while (done < n) {
-			ssize_t w = write(fd, rd->buf + done, n - done);
-			if (w < 0 && errno == EINTR) {
-				if (load_stopping())
-					break;
-				continue;
-			}
-			if (w < 0) {
-				int e = errno;
-				close(fd);
-				return load_fail(ctx, "cannot write '%s': %s", path, strerror(e));
-			}
-			done += (size_t)w;
-		}
-		if (load_stopping()) {
-			close(fd);
+	if (load_write_file(fd, rd->size, rd->buf, READ_CHUNK, refill, seq) < 0) {
+		int e = errno;
+		close(fd);
+		if (load_stopping())
 			return load_fail(ctx, "stopped while writing '%s'", path);
-		}
-		left -= done;
+		return load_fail(ctx, "cannot write '%s': %s", path, strerror(e));
 	}
 	if (fsync(fd) < 0) {
 		int e = errno;

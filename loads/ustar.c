@@ -133,28 +133,28 @@ open_top(const char *dir)
 	return top;
 }
 
+/* A piece of file i: seeded by the file's number and the piece's, never by the buffer size. */
+static void
+refill(unsigned char *buf, size_t k, unsigned long long off, void *i)
+{
+	load_fill_random(buf, k, ((unsigned long long)(*(unsigned long *)i + 1) << 20 ^ off / GEN_PIECE) *
+	    0x9E3779B97F4A7C15ULL | 1);
+}
+
 /* File i of n bytes at rel under top, its parents made; 0 or -1 with errno. */
 static int
 gen_file(int top, char *rel, unsigned long i, unsigned long long n, unsigned char *buf)
 {
-	unsigned long long left;
 	int fd, saved;
 
 	if (mkparents(top, rel) < 0 ||
 	    (fd = openat(top, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 		return -1;
-	/* contents: seeded by the file's number and the piece's, never by the buffer size */
-	for (left = n; left > 0; ) {
-		size_t k = left < GEN_PIECE ? (size_t)left : GEN_PIECE;
-		load_fill_random(buf, k, ((unsigned long long)(i + 1) << 20 ^ (n - left) / GEN_PIECE) *
-		    0x9E3779B97F4A7C15ULL | 1);
-		if (write_all(fd, buf, k) < 0) {
-			saved = errno;
-			close(fd);
-			errno = saved;
-			return -1;
-		}
-		left -= k;
+	if (load_write_file(fd, n, buf, GEN_PIECE, refill, &i) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
 	}
 	return close(fd);
 }
