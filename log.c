@@ -219,15 +219,16 @@ rec_same_config(const struct rec *a, const struct rec *b)
 {
 	return a->jobs == b->jobs && !strcmp(a->label, b->label) && !strcmp(a->host, b->host) &&
 	    !strcmp(a->kernel, b->kernel) && !strcmp(a->workload, b->workload) &&
-	    !strcmp(a->config, b->config) && !strcmp(rec_drop(a), rec_drop(b));
+	    !strcmp(a->config, b->config) && !strcmp(rec_drop(a), rec_drop(b)) && !strcmp(a->set, b->set);
 }
 
 unsigned long
 rec_config_hash(const struct rec *r)
 {
-	const char *parts[6] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r) };
+	const char *parts[7] = { r->label, r->host, r->kernel, r->workload, r->config, rec_drop(r), r->set };
 
-	return (unsigned long)hash_strs(parts, 6, r->jobs);
+	/* without settings, the hash of the logs before them */
+	return (unsigned long)hash_strs(parts, r->set[0] ? 7 : 6, r->jobs);
 }
 
 /* ------------------------------------------------------------- labels */
@@ -397,6 +398,72 @@ encode(const char *src, char *dst, size_t len, int entry)
 		return -1;
 	dst[n] = '\0';
 	return 0;
+}
+
+/* ------------------------------------------------------- set= and set_found= */
+
+/* src at buf + *n, escaped as --set's text when esc (',' and '\\' behind a '\\'): 0, or -1 past len. */
+static int
+set_part(char *buf, size_t len, size_t *n, const char *src, int esc)
+{
+	for (; *src; src++) {
+		if (esc && (*src == ',' || *src == '\\') && *n + 1 < len)
+			buf[(*n)++] = '\\';
+		if (*n + 1 >= len)
+			return -1;
+		buf[(*n)++] = *src;
+	}
+	return 0;
+}
+
+int
+log_set_add(char *buf, size_t len, const char *setting, const char *value)
+{
+	size_t n = strlen(buf), was = n;
+
+	if ((n > 0 && set_part(buf, len, &n, ",", 0) < 0) || set_part(buf, len, &n, setting, 1) < 0 ||
+	    set_part(buf, len, &n, "=", 0) < 0 || set_part(buf, len, &n, value, 1) < 0) {
+		buf[was] = '\0';
+		return -1;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
+/* One part of a pair at *p up to an unescaped stop byte (or the end), undone into out. */
+static int
+set_take(const char **p, const char *stop, char *out, size_t len)
+{
+	const char *s = *p;
+	size_t o = 0;
+
+	for (; *s && !strchr(stop, *s); s++) {
+		if (*s == '\\') {
+			if (s[1] != ',' && s[1] != '\\')
+				return -1;
+			s++;
+		}
+		if (o + 1 >= len)
+			return -1;
+		out[o++] = *s;
+	}
+	out[o] = '\0';
+	*p = s;
+	return 0;
+}
+
+int
+log_set_next(const char **p, char *setting, size_t slen, char *value, size_t vlen)
+{
+	const char *s = *p;
+
+	if (*s == '\0')
+		return 0;
+	if (set_take(&s, "=,", setting, slen) < 0 || *s++ != '=' || !setting[0] ||
+	    set_take(&s, ",", value, vlen) < 0 || (*s == ',' && *++s == '\0'))
+		return -1;
+	*p = s;
+	return 1;
 }
 
 int

@@ -33,6 +33,7 @@
 #define LOG_NUM_MAX	1e12	/* largest number a reader accepts: sums of a million stay exact enough */
 #define LOG_NOTES_MAX	1024	/* bytes of a record's encoded notes */
 #define LOG_WORKLOAD_MAX 1024	/* bytes of workload, NUL included */
+#define LOG_SET_MAX	1024	/* bytes of set and set_found, NUL included, and of each encoded */
 #define LOG_LABEL_MAX	63	/* longest label, bytes */
 #define LOG_KSYM_MAX	400	/* entries of a profile record's ksym= a reader keeps (writers list at most 200) */
 #define LOG_USYM_MAX	64	/* entries of its usym= (writers list at most 32) */
@@ -95,6 +96,7 @@
 	STR(contain, "contain", 0, LOG_RUN) \
 	LNG(ncpu, "ncpu", LOG_RP, LOG_ALL) \
 	LNG(ncpu_online, "ncpu_online", 0, LOG_ALL) \
+	STR(set, "set", 0, LOG_ALL) \
 	NUM(K_LEAD, "lead", 3, 0)                              /* seconds the load ran before the compile */ \
 	NUM(K_MAJFLT, "majflt", 0, 0)                          /* compile major page faults */ \
 	NUM(K_MINFLT, "minflt", 0, 0)                          /* compile minor page faults */ \
@@ -201,6 +203,7 @@
 	STR(snap.sched, "sched", 0, LOG_SNAP) \
 	STR(snap.cc, "cc", 0, LOG_SNAP) \
 	STR(snap.make, "make", 0, LOG_SNAP) \
+	STR(snap.set_found, "set_found", 0, LOG_SNAP) \
 	/* the profile record's lists, last */ \
 	LIST(1, "usym", LOG_PROF)                              /* user samples per command (--profile all) */ \
 	LIST(0, "ksym", LOG_PROF)                              /* kernel samples per function */
@@ -275,9 +278,13 @@ struct rec {
 		char sched[32];		/* its disk's I/O scheduler */
 		char cc[128];		/* first line of cc --version */
 		char make[128];		/* first line of make --version */
+		char set_found[LOG_SET_MAX];	/* --set: each setting of the invocation and
+					 * its value before the first round (log_set_add's form) */
 	} snap;
 	long ncpu;		/* the CPUs contest may use (sizing.h: affinity, cpuset, quota) */
 	long ncpu_online;	/* online CPUs; 0 in old logs, where ncpu was that */
+	char set[LOG_SET_MAX];	/* --set: the label's settings, SETTING=VALUE,... (log_set_add's
+				 * form); "" none.  Part of the configuration */
 	struct rec_prof pf;	/* prof: the lists */
 	double num[K_NNUM];	/* the numeric keys, K_* */
 	unsigned char has[K_NNUM]; /* 1 where num[] holds a value (read, or to be written) */
@@ -310,8 +317,9 @@ int rec_note(struct rec *r, const char *key, const char *val);
 /*
  * The one definition of "the same configuration": two records of one
  * label measured the same way (host, kernel release, jobs, workload,
- * kernel config and whether the page cache is dropped), whose Times may
- * be averaged and divided: never two kernels under one label.
+ * kernel config, whether the page cache is dropped, and the settings of
+ * --set), whose Times may be averaged and divided: never two kernels,
+ * nor two settings of one, under one label.
  * rec_config_hash is equal for records that are the same.
  */
 int rec_same_config(const struct rec *a, const struct rec *b);
@@ -436,6 +444,18 @@ int log_label_make(const char *s, char *dst, size_t len);
  * names too).
  */
 size_t log_label_char(const char *s, size_t n);
+
+/*
+ * The form of set= and set_found= (once decoded): SETTING=VALUE pairs
+ * joined by ',', as --set takes them: a ',' or '\' of a setting or a
+ * value written "\," and "\\".  log_set_add appends one pair to the
+ * NUL-ended text in buf (len bytes): 0, or -1 (buf as it was) when it
+ * does not fit.  log_set_next reads the pair at *p into setting and
+ * value (slen, vlen bytes), *p moved past it and its ','; 1, or 0 at the
+ * end, or -1 when the text is not of that form or a part too long.
+ */
+int log_set_add(char *buf, size_t len, const char *setting, const char *value);
+int log_set_next(const char **p, char *setting, size_t slen, char *value, size_t vlen);
 
 /* Percent-encode src into dst for a log value. -1 if it does not fit. */
 int log_encode(const char *src, char *dst, size_t len);

@@ -1318,6 +1318,7 @@ run_profile(const struct run_env *e, const struct run *r, const struct rec *rec,
 	memcpy(p->workload, rec->workload, sizeof(p->workload));
 	memcpy(p->config, rec->config, sizeof(p->config));
 	memcpy(p->drop, rec->drop, sizeof(p->drop));
+	memcpy(p->set, rec->set, sizeof(p->set));
 	p->ncpu = rec->ncpu;
 	p->ncpu_online = rec->ncpu_online;
 	rec_set(p, K_ELAPSED, rec->num[K_ELAPSED]);

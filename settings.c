@@ -414,6 +414,7 @@ free_label(struct set_label *L)
 	for (i = 0; i < L->npair; i++) {
 		free(L->pair[i].setting);
 		free(L->pair[i].value);
+		free(L->pair[i].file);
 	}
 	free(L->pair);
 	free(L->want);
@@ -551,14 +552,23 @@ admit(struct settings *s, const char *label, const char *mapped, const char *nam
 	return s->nfile - 1;
 }
 
-/* Label L sets file i to value: 0, or -1 with why (named twice, two values). */
+/* Label L sets file i to pair p's value: 0, or -1 with why (named twice, two values). */
 static int
-want(struct settings *s, struct set_label *L, int i, const char *value, char *why, size_t len)
+want(struct settings *s, struct set_label *L, struct set_pair *p, int i, char *why, size_t len)
 {
+	const char *value = p->value;
 	struct set_want *w;
 	char v1[VIS], v2[VIS];
-	int k;
+	int *pf, k;
 
+	for (k = 0; k < p->nfile && p->file[k] != i; k++)
+		;
+	if (k == p->nfile) {
+		if ((pf = realloc(p->file, (size_t)(p->nfile + 1) * sizeof(*pf))) == NULL)
+			return bad(why, len, "--set %s: %s", L->name, strerror(errno));
+		p->file = pf;
+		pf[p->nfile++] = i;
+	}
 	for (k = 0; k < L->nwant; k++) {
 		if (L->want[k].file != i)
 			continue;
@@ -600,7 +610,7 @@ pattern(const char *user, const char *mapped, char *out, size_t len)
 
 /* Every file pair p of label L names, into s and L->want: 0, or -1 with why. */
 static int
-resolve_pair(struct settings *s, struct set_label *L, const struct set_pair *p, char *why, size_t len)
+resolve_pair(struct settings *s, struct set_label *L, struct set_pair *p, char *why, size_t len)
 {
 	static char user[PATH_MAX], mapped[PATH_MAX], pat[2 * PATH_MAX], name[PATH_MAX];
 	size_t root, top, k;
@@ -610,7 +620,7 @@ resolve_pair(struct settings *s, struct set_label *L, const struct set_pair *p, 
 	if (setting_path(p->setting, user, sizeof(user)) < 0 || kf_map(user, mapped, sizeof(mapped)) < 0)
 		return bad(why, len, "--set %s: '%s' is too long", L->name, p->setting);
 	if (strchr(user, '*') == NULL)
-		return (i = admit(s, L->name, mapped, p->setting, why, len)) < 0 ? -1 : want(s, L, i, p->value, why, len);
+		return (i = admit(s, L->name, mapped, p->setting, why, len)) < 0 ? -1 : want(s, L, p, i, why, len);
 	if (pattern(user, mapped, pat, sizeof(pat)) < 0)
 		return bad(why, len, "--set %s: '%s' is too long", L->name, p->setting);
 	if ((i = glob(pat, 0, NULL, &g)) != 0)
@@ -624,7 +634,7 @@ resolve_pair(struct settings *s, struct set_label *L, const struct set_pair *p, 
 		if ((i = admit(s, L->name, g.gl_pathv[k], name, why, len)) < 0)
 			rc = -1;
 		else
-			rc = want(s, L, i, p->value, why, len);
+			rc = want(s, L, p, i, why, len);
 	}
 	globfree(&g);
 	return rc;
@@ -792,14 +802,17 @@ restore_why(const struct settings *s, char *why, size_t len)
 }
 
 int
-settings_trial(struct settings *s, char *why, size_t len)
+settings_trial(struct settings *s, void (*each)(int li, void *arg), void *arg, char *why, size_t len)
 {
 	size_t n;
 	int li;
 
 	for (li = 0; li < s->nlabel; li++) {
-		if (settings_apply(s, li, why, len) == 0)
+		if (settings_apply(s, li, why, len) == 0) {
+			if (each)
+				each(li, arg);
 			continue;
+		}
 		if (settings_restore(s) > 0 && (n = strlen(why)) + 8 < len) {
 			snprintf(why + n, len - n, "; and ");
 			restore_why(s, why + n + 6, len - n - 6);
@@ -807,6 +820,111 @@ settings_trial(struct settings *s, char *why, size_t len)
 		return -1;
 	}
 	return settings_restore(s) > 0 ? restore_why(s, why, len) : 0;
+}
+
+int
+settings_check(struct settings *s, int li, char *why, size_t len)
+{
+	const struct set_label *L = &s->label[li];
+	struct set_file *f;
+	char v1[VIS], v2[VIS];
+	int i, k;
+
+	for (i = 0; i < s->nfile; i++)
+		s->file[i].named = 0;
+	for (k = 0; k < L->nwant; k++) {
+		f = &s->file[L->want[k].file];
+		f->named = 1;
+		if (settings_read(f->path, f->now, sizeof(f->now)) < 0)
+			return bad(why, len, "--set %s: cannot read '%s': %s", L->name, f->name, strerror(errno));
+		if (!settings_same(L->want[k].value, f->now))
+			return bad(why, len, "--set %s: '%s' reads '%s', not '%s' as contest wrote it: another "
+			    "changed it", L->name, f->name, vis(v1, f->now), vis(v2, L->want[k].value));
+	}
+	for (i = 0; i < s->nfile; i++)
+		if (!s->file[i].named && holds_found(s, i, L->name, why, len) < 0)
+			return -1;
+	return 0;
+}
+
+/* Does text fit a log value of LOG_SET_MAX bytes, encoded? */
+static int
+fits_log(const char *text)
+{
+	static char enc[LOG_SET_MAX];
+
+	return log_encode(text, enc, sizeof(enc)) == 0;
+}
+
+/* Pair p's value found: its files' one value, or NULL when they differ. */
+static const char *
+pair_found(const struct settings *s, const struct set_pair *p)
+{
+	int k;
+
+	for (k = 1; k < p->nfile; k++)
+		if (strcmp(s->file[p->file[k]].found, s->file[p->file[0]].found) != 0)
+			return NULL;
+	return p->nfile > 0 ? s->file[p->file[0]].found : NULL;
+}
+
+/* Was setting named by a pair before label li's pair k? */
+static int
+named_before(const struct settings *s, int li, int k, const char *setting)
+{
+	int l, j;
+
+	for (l = 0; l <= li; l++)
+		for (j = 0; j < (l == li ? k : s->label[l].npair); j++)
+			if (strcmp(s->label[l].pair[j].setting, setting) == 0)
+				return 1;
+	return 0;
+}
+
+/* set_found's text into found (LOG_SET_MAX bytes): 0, or -1 when it does not fit. */
+static int
+found_text(const struct settings *s, char *found)
+{
+	const struct set_pair *p;
+	const char *v;
+	int li, k, j;
+
+	found[0] = '\0';
+	for (li = 0; li < s->nlabel; li++)
+		for (k = 0; k < s->label[li].npair; k++) {
+			p = &s->label[li].pair[k];
+			if (named_before(s, li, k, p->setting))
+				continue;
+			if ((v = pair_found(s, p)) != NULL) {
+				if (log_set_add(found, LOG_SET_MAX, p->setting, v) < 0)
+					return -1;
+				continue;
+			}
+			for (j = 0; j < p->nfile; j++)	/* a glob's matches that differ: each */
+				if (log_set_add(found, LOG_SET_MAX, s->file[p->file[j]].name,
+				    s->file[p->file[j]].found) < 0)
+					return -1;
+		}
+	return fits_log(found) ? 0 : -1;
+}
+
+int
+settings_record(const struct settings *s, int li, char *set, char *found, char *why, size_t len)
+{
+	const struct set_label *L = &s->label[li];
+	int k;
+
+	set[0] = '\0';
+	for (k = 0; k < L->npair; k++)
+		if (log_set_add(set, LOG_SET_MAX, L->pair[k].setting, L->pair[k].value) < 0)
+			break;
+	if (k < L->npair || !fits_log(set))
+		return bad(why, len, "--set %s: its settings take more than the %d bytes the log keeps of them",
+		    L->name, LOG_SET_MAX - 1);
+	if (found_text(s, found) < 0)
+		return bad(why, len, "--set: the values found of the settings take more than the %d bytes "
+		    "the log keeps of them: name fewer files", LOG_SET_MAX - 1);
+	return 0;
 }
 
 int

@@ -23,6 +23,8 @@
  *                               again; an error here is exit 2
  *   settings_apply(&s, label)   before each of a label's runs; an error
  *                               makes the run invalid, with the reason
+ *   settings_check(&s, label)   after each of them: a file another changed
+ *                               meanwhile makes it invalid, with the reason
  *   settings_finish(&s)         at every exit (a signal's too): the values
  *                               found written and read back, the journal
  *                               removed; then cage_settings_done(&cage)
@@ -65,6 +67,8 @@
 struct set_pair {			/* one SETTING=VALUE, as given */
 	char *setting;			/* vm.dirty_ratio, /sys/..., a glob; "\," undone */
 	char *value;			/* "\," and "\\" undone */
+	int *file;			/* settings_resolve: the files it names (settings.file) */
+	int nfile;
 };
 
 struct set_want {			/* one file a label sets */
@@ -121,11 +125,12 @@ int settings_resolve(struct settings *s, char *why, size_t len);
  */
 int settings_journal(struct settings *s, const char *path, char *why, size_t len);
 /*
- * Every label's values in turn (settings_apply), then the values found
+ * Every label's values in turn (settings_apply), each(li, arg) once label
+ * li's are in place (NULL: none), then the values found
  * (settings_restore).  0; or -1 with why naming the label, the file and
  * the value, every file restored (or why says which one is not).
  */
-int settings_trial(struct settings *s, char *why, size_t len);
+int settings_trial(struct settings *s, void (*each)(int li, void *arg), void *arg, char *why, size_t len);
 /*
  * Label li's values written and read back, in the order given, after
  * the files another label changed are given their values found back
@@ -134,6 +139,20 @@ int settings_trial(struct settings *s, char *why, size_t len);
  * value, and what it reads instead (the rest as they were).
  */
 int settings_apply(struct settings *s, int li, char *why, size_t len);
+/*
+ * After a run of label li: do its files still hold the values
+ * settings_apply wrote, and the others their values found?  0, or -1
+ * with why: the first file that does not, and what it reads.
+ */
+int settings_check(struct settings *s, int li, char *why, size_t len);
+/*
+ * What the log keeps of label li (log.h, LOG_SET_MAX bytes each, in
+ * log_set_add's form): into set its pairs as given; into found each
+ * setting the labels name, once, with its value found (a glob whose
+ * matches hold different values: each match).  0, or -1 with why when
+ * one does not fit the log, encoded.
+ */
+int settings_record(const struct settings *s, int li, char *set, char *found, char *why, size_t len);
 /*
  * Write back the value found of every file contest may have changed,
  * last named first, read it back, twice for those that did not take (a

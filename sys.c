@@ -1062,6 +1062,24 @@ fsopts(const struct mnt *m, char *dst, size_t len)
 	}
 }
 
+void
+sys_snap_settings(struct sys *s, struct sys_snap *sn)
+{
+	char buf[256];
+
+	snprintf(sn->cpus, sizeof(sn->cpus), "none");
+	if (kf_line(KF_SYS, "devices/system/cpu/online", sn->online, sizeof(sn->online)) <= 0)
+		snprintf(sn->online, sizeof(sn->online), "none");
+	cpus(sn);
+	if (kf_line(KF_SYS, "kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) > 0) {
+		bracketed(buf);
+		join(sn->thp, sizeof(sn->thp), buf, NULL, NULL);
+	} else {
+		snprintf(sn->thp, sizeof(sn->thp), "none");
+	}
+	iosched(s, sn->iosched, sizeof(sn->iosched));
+}
+
 int
 sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config)
 {
@@ -1070,7 +1088,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 	struct utsname u;
 	struct mnt m;
 	const char *cc = getenv("CC");
-	char buf[256], cmd[4096], ccw[256];
+	char cmd[4096], ccw[256];
 
 	memset(sn, 0, sizeof(*sn));
 	snprintf(sn->release, sizeof(sn->release), "none");
@@ -1096,23 +1114,12 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 	else
 		snprintf(sn->cpu, sizeof(sn->cpu), "none");
 
-	snprintf(sn->cpus, sizeof(sn->cpus), "none");
-	if (kf_line(KF_SYS, "devices/system/cpu/online", sn->online, sizeof(sn->online)) <= 0)
-		snprintf(sn->online, sizeof(sn->online), "none");
-	cpus(sn);
-
 	snprintf(sn->memtotal, sizeof(sn->memtotal), "none");
 	snprintf(sn->swaptotal, sizeof(sn->swaptotal), "none");
 	if (kf_meminfo(&mi) == 0 && mi.total >= 0)
 		snprintf(sn->memtotal, sizeof(sn->memtotal), "%lld", mi.total);
 	if (mi.swaptotal >= 0)
 		snprintf(sn->swaptotal, sizeof(sn->swaptotal), "%lld", mi.swaptotal);
-	if (kf_line(KF_SYS, "kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) > 0) {
-		bracketed(buf);
-		join(sn->thp, sizeof(sn->thp), buf, NULL, NULL);
-	} else {
-		snprintf(sn->thp, sizeof(sn->thp), "none");
-	}
 
 	snprintf(sn->fstype, sizeof(sn->fstype), "none");
 	snprintf(sn->fsopts, sizeof(sn->fsopts), "none");
@@ -1120,7 +1127,7 @@ sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *confi
 		snprintf(sn->fstype, sizeof(sn->fstype), "%s", m.fstype);
 		fsopts(&m, sn->fsopts, sizeof(sn->fsopts));
 	}
-	iosched(s, sn->iosched, sizeof(sn->iosched));
+	sys_snap_settings(s, sn);
 	/* CC may hold arguments, as make takes it: the compiler is its first word */
 	if (cc == NULL || sscanf(cc, "%255s", ccw) != 1)
 		snprintf(ccw, sizeof(ccw), "cc");

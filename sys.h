@@ -255,6 +255,12 @@ double sys_kthreads_delta(const struct sys *s, const struct sys_procs *a, const 
  * make), config the .config hash or NULL.  Forks cc and make with
  * --version, so call it before the timed runs.  Returns 0. */
 int sys_snap(struct sys *s, struct sys_snap *sn, const char *make, const char *config);
+/*
+ * The parts of sn a kernel setting of --set may change, read again: the
+ * online CPUs and their governors, THP, the work directory's disk's I/O
+ * scheduler.  sys_snap reads them so too.
+ */
+void sys_snap_settings(struct sys *s, struct sys_snap *sn);
 /* sn into the snapshot record r: kernel and the snap keys of log.h. */
 void sys_snap_record(const struct sys_snap *sn, struct rec *r);
 

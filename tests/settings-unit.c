@@ -415,7 +415,7 @@ drive(int argc, char **argv)
 	rc = settings_journal(&set, journal, why, sizeof(why));
 	if (rc == 0 && (rc = cage_settings(&cage, &set)) < 0)
 		snprintf(why, sizeof(why), "the watchdog was not told the values found");
-	if (rc < 0 || settings_trial(&set, why, sizeof(why)) < 0) {
+	if (rc < 0 || settings_trial(&set, NULL, NULL, why, sizeof(why)) < 0) {
 		fprintf(stderr, "settings-unit: %s\n", why);
 		end(verbose);
 		return 2;
