@@ -70,6 +70,7 @@ struct option_row {
 static int take_probe(struct opts *, const char *, char *, size_t);
 static int take_profile(struct opts *, const char *, char *, size_t);
 static int take_format(struct opts *, const char *, char *, size_t);
+static int take_set(struct opts *, const char *, char *, size_t);
 static int list_loads(struct opts *, const char *, char *, size_t);
 static int help(struct opts *, const char *, char *, size_t);
 static int version(struct opts *, const char *, char *, size_t);
@@ -115,6 +116,8 @@ static const struct option_row core[] = {
 	{ "max-time", 0, "MINUTES", RUN, WHOLE(max_time, 1, 100000), NULL,
 	    "with --until: no round that would end past this" },
 	{ "against", 0, "LABEL", RUN, FILLED(against), NULL, "with --until: the change against LABEL within PCT" },
+	{ "set", 0, "LABEL:SETTINGS", RUN, CALL(take_set), NULL,
+	    "a label's SETTING=VALUE,... (two or more labels: interleaved)" },
 	{ "report", 'r', NULL, REPORT, FLAG(report), NULL, "render the logs instead of running" },
 	{ "verbose", 'v', NULL, REPORT, FLAG(ro.verbose), NULL,
 	    "the long form: sd, paired Ratio, details, snapshots" },
@@ -272,6 +275,18 @@ take_format(struct opts *o, const char *arg, char *why, size_t len)
 		return 0;
 	snprintf(why, len, "--format must be %s, not '%s'", report_format_choices(), arg);
 	return -1;
+}
+
+/* --set: one label's settings, kept as given; check_options parses them. */
+static int
+take_set(struct opts *o, const char *arg, char *why, size_t len)
+{
+	if (o->nset == SET_LABELS) {
+		snprintf(why, len, "--set: more than %d labels", SET_LABELS);
+		return -1;
+	}
+	o->set[o->nset++] = arg;
+	return 0;
 }
 
 /* --list-loads: every load, its unit, what it does and its options. */
@@ -544,6 +559,37 @@ bad(const char *why)
 	return STEP_BAD;
 }
 
+/*
+ * --set: each given parses (settings.h says its rules), twice or more,
+ * and with none of what its labels and rounds make meaningless: STEP_OK,
+ * or STEP_BAD said.
+ */
+static int
+check_set(const struct opts *o)
+{
+	static struct settings s;
+	char why[1024];
+	int i, rc = 0;
+
+	if (o->nset == 0)
+		return STEP_OK;
+	if (o->nset == 1)
+		return bad("--set is given once a label, two or more times: its one label has nothing to be "
+		    "compared with");
+	if (o->label)
+		return bad("-k does not go with --set: the labels are --set's");
+	if (o->by_load)
+		return bad("--by-load does not go with --set: its rounds run every label once each");
+	if (o->no_baseline)
+		return bad("--no-baseline does not go with --set: each label's part of a round has its own "
+		    "no_load, for the paired Ratio");
+	for (i = 0; i < o->nset && rc == 0; i++)
+		if ((rc = settings_add(&s, o->set[i], why, sizeof(why))) < 0)
+			warnx("%s", why);
+	settings_free(&s);
+	return rc < 0 ? STEP_BAD : STEP_OK;
+}
+
 int
 check_options(const struct opts *o)
 {
@@ -570,7 +616,7 @@ check_options(const struct opts *o)
 		return bad("-k goes with -r only to name --verdict's candidate");
 	if (!o->report && !o->plan && (o->plan_cpus || o->plan_mem || o->plan_disk))
 		return bad("--cpus, --mem and --disk go with --plan");
-	return STEP_OK;
+	return check_set(o);
 }
 
 /* ------------------------------------------------------------ the loads */

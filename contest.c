@@ -32,12 +32,18 @@ die_by(int sig)
 	_exit(128 + sig);
 }
 
-/* A signal stopped the run in progress: it is cleaned up; so is the rest. */
+/*
+ * A signal stopped the run in progress: it is cleaned up; so is the
+ * rest.  What is left of the run is killed before the settings of --set
+ * are given back (cage.h says why).
+ */
 static void
 stopped_by(struct rig *rig, int sig, int live)
 {
 	fprintf(stderr, "%scontest: %s: stopped, no record written for the run in progress\n",
 	    live ? "\n" : "", strsignal(sig));
+	cage_kill(&rig->cage);
+	close_settings(rig);
 	cage_close(&rig->cage);
 	die_by(sig);
 }
@@ -109,7 +115,8 @@ set_up(struct invocation *iv, struct rig *rig, struct run_env *env, const struct
 
 	/* from here on things are made */
 	memset(env, 0, sizeof(*env));
-	if ((rc = prepare_workdir(iv->o, loads, *nloads, &env->outfd)) != STEP_OK)
+	if ((rc = prepare_workdir(iv->o, loads, *nloads, &env->outfd)) != STEP_OK ||
+	    (rc = recover_settings(iv->o)) != STEP_OK)
 		return rc;
 	if (open_machine(rig, iv, loads, *nloads) == 0)
 		env->sys = &rig->machine;
@@ -147,14 +154,23 @@ run_mode(const struct opts *o, int argc, char **argv)
 	if ((failed = set_up(&iv, &rig, &env, loads, &nloads, &logbase)) != STEP_OK)
 		return failed;
 	open_profile(&env, &rig, &iv);
-	if (machine_lock(&rig.lock_fd) == STEP_STOPPED || calibrate(&env, &iv) == STEP_STOPPED)
+	if (machine_lock(&rig.lock_fd) == STEP_STOPPED)
+		stopped_by(&rig, run_caught(), 0);
+	if (open_settings(&rig, &iv) != STEP_OK) {
+		cage_close(&rig.cage);
+		return STEP_BAD;
+	}
+	if (calibrate(&env, &iv) == STEP_STOPPED)
 		stopped_by(&rig, run_caught(), 0);
 	if ((ran = run_suite(&env, &iv, loads, nloads, logbase, &s)) == STEP_STOPPED)
 		stopped_by(&rig, run_caught(), env.live);
 	if (ran == STEP_ABORT) {
+		close_settings(&rig);
 		cage_close(&rig.cage);
 		return STEP_FAILED;
 	}
+	if (close_settings(&rig) != STEP_OK)
+		ran = STEP_FAILED;
 	machine_unlock(&rig.lock_fd);
 	prof_close(&rig.prof);
 	cage_close(&rig.cage);

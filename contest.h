@@ -45,12 +45,14 @@
 #include "profile.h"
 #include "report.h"
 #include "run.h"
+#include "settings.h"
 #include "sizing.h"
 #include "sys.h"
 #include "loads/load.h"
 
 #define VERSION "0.2"
 #define MAXLOADS 64
+#define PLAN_MAX ((MAXLOADS + 1) * MAX_RUNS)	/* runs an invocation plans, at most */
 
 /*
  * What a step of the harness returns: go on, or why not.  Every step
@@ -92,6 +94,8 @@ struct opts {
 	long max_rounds;		/* --max-rounds; 0: not given (invocation.rounds) */
 	long max_time;			/* --max-time, minutes; 0: none */
 	const char *against;		/* --against LABEL */
+	const char *set[SET_LABELS];	/* --set LABEL:SETTINGS, each as given, in order */
+	int nset;
 	struct load_values values;	/* the loads' own options */
 };
 
@@ -116,6 +120,18 @@ struct invocation {
 	double disturb_pct;		/* the disturbed mark: CONTEST_DISTURB_PCT, else DISTURB_PCT */
 	struct rec snap;		/* the box's snapshot ... */
 	int snap_due;			/* ... to go in the log with the first run's record */
+	/* --set: its labels, each a part of every round (identify, then open_settings) */
+	int nlabels;			/* 0: no --set, who.label the one label */
+	struct set_part {
+		char label[LOG_LABEL_MAX + 1];
+		char set[LOG_SET_MAX];	/* its set= (settings_record) */
+		char governor[32];	/* the snapshot's fields a setting may change, */
+		char thp[16];		/* as the trial read them under the label's */
+		char sched[32];		/* values (sys_snap_settings) */
+		int snap_due;		/* its snapshot to go in the log with its first record */
+	} lab[SET_LABELS];
+	char set_found[LOG_SET_MAX];	/* the snapshots' set_found= */
+	struct settings *set;		/* resolved and under the watchdog (open_settings); NULL: not yet */
 };
 
 /* What a run sets up once and lets go at its end (rig.c, lock.c). */
@@ -124,12 +140,14 @@ struct rig {
 	struct sys machine;		/* the machine's counters (sys.h) */
 	struct prof prof;		/* the kernel profile's events and kallsyms snapshot */
 	int lock_fd;			/* the machine-wide measuring lock, -1 none */
+	struct settings set;		/* --set's (open_settings), until close_settings */
 };
 
 /* A run in the order the suite does them (suite.c's plan, --plan's). */
 struct plan {
 	const struct load *load;
 	long run, round;		/* its number among the load's runs, its round (0: --by-load) */
+	int label;			/* --set: its label (invocation.lab); else 0 */
 };
 
 /* How the suite's rounds ended (run_suite), for the last lines. */
@@ -190,6 +208,18 @@ void fill_env(struct run_env *env, struct rig *rig, const struct invocation *iv)
 int calibrate(struct run_env *env, struct invocation *iv);
 /* The kernel profile's events, once before any run. */
 void open_profile(struct run_env *env, struct rig *rig, const struct invocation *iv);
+/* A journal of --set's settings a contest left in the work directory,
+ * written back (said), under the work directory's lock: STEP_OK, or
+ * STEP_BAD (said: contest does not start). */
+int recover_settings(const struct opts *o);
+/* --set, once the machine lock is held: the files resolved, the journal
+ * and the watchdog told, every label tried (the snapshot's fields under
+ * each read), iv->set then the settings: STEP_OK, or STEP_BAD (said),
+ * every file as it was. */
+int open_settings(struct rig *rig, struct invocation *iv);
+/* Every file given back, the journal removed, the watchdog let go: at
+ * every end.  STEP_OK, or STEP_FAILED (said: the watchdog tries again). */
+int close_settings(struct rig *rig);
 
 /* suite.c */
 /* no_load first in the list, joining the loads named when the log has no
@@ -197,6 +227,8 @@ void open_profile(struct run_env *env, struct rig *rig, const struct invocation 
 int baseline_first(const struct invocation *iv, const struct load **loads, int nloads, double logbase);
 /* The runs in the order they will be done: how many. */
 int make_plan(const struct invocation *iv, struct plan *p, const struct load **loads, int nloads);
+/* --set: the order of the n labels in round (1, 2, ...) into order (suite.c says which). */
+void round_order(long round, int n, int *order);
 /* Each load's setup seconds as the policy plans them. */
 void plan_setups(const struct invocation *iv, const struct load **loads, int nloads, double *setup);
 /* Seconds the runs of p from next on should take, of the first `rounds` rounds only (0: all). */

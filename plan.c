@@ -78,7 +78,7 @@ plan_compile(const struct invocation *iv, double base)
 static double
 plan_suite(const struct invocation *iv, const struct load **loads, int nloads, double base, long rounds)
 {
-	static struct plan p[(MAXLOADS + 1) * MAX_RUNS];
+	static struct plan p[PLAN_MAX];
 	double spent[MAXLOADS + 1] = { 0 }, setup[MAXLOADS + 1], suite;
 	long done[MAXLOADS + 1] = { 0 };
 	int np = make_plan(iv, p, loads, nloads);
@@ -102,8 +102,9 @@ plan_suite_line(const struct invocation *iv, const struct load **loads, int nloa
 	double lo = plan_suite(iv, loads, nloads, base, o->runs), hi;
 
 	if (!(o->until > 0)) {
-		printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s)\n", lo, lo / 60,
-		    o->runs, o->runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s");
+		printf("suite estimate: %.0f s (%.0f min: %ld run%s of each of %d load%s%s)\n", lo, lo / 60,
+		    o->runs, o->runs == 1 ? "" : "s", nloads, nloads == 1 ? "" : "s",
+		    iv->nlabels ? " under each label" : "");
 		return;
 	}
 	hi = plan_suite(iv, loads, nloads, base, iv->rounds);
@@ -111,9 +112,41 @@ plan_suite_line(const struct invocation *iv, const struct load **loads, int nloa
 		hi = iv->max_time;
 	if (lo > hi)
 		lo = hi;
-	printf("suite estimate: %.0f to %.0f s (%.0f to %.0f min: --until %g%% runs %ld to %ld rounds of %d load%s%s)\n",
+	printf("suite estimate: %.0f to %.0f s (%.0f to %.0f min: --until %g%% runs %ld to %ld rounds of %d load%s%s%s)\n",
 	    lo, hi, lo / 60, hi / 60, o->until, o->runs, iv->rounds, nloads, nloads == 1 ? "" : "s",
-	    iv->max_time > 0 ? ", fewer if --max-time ends them" : "");
+	    iv->nlabels ? " under each label" : "", iv->max_time > 0 ? ", fewer if --max-time ends them" : "");
+}
+
+/*
+ * --set: the labels' order, round by round (suite.c's round_order), up to
+ * the rounds planned or until the order comes round again (2 x labels
+ * rounds), and each label's part of a round.
+ */
+static void
+plan_order(const struct invocation *iv, const struct load **loads, int nloads)
+{
+	int order[SET_LABELS], i, j, n = iv->nlabels;
+	long r, shown = iv->rounds < 2L * n ? iv->rounds : 2L * n;
+
+	if (n == 0)
+		return;
+	printf("labels: %d, each of every round:", n);
+	for (i = 0; i < n; i++)
+		printf(" %s", iv->lab[i].label);
+	printf("\nlabel's part of a round:");
+	for (i = 0; i < nloads; i++)
+		printf(" %s", loads[i]->name);
+	printf("\n");
+	for (r = 1; r <= shown; r++) {
+		round_order(r, n, order);
+		printf("round %ld:", r);
+		for (j = 0; j < n; j++)
+			printf(" %s", iv->lab[order[j]].label);
+		printf("\n");
+	}
+	if (iv->rounds > shown)
+		printf("rounds %ld to %ld: the order of rounds 1 to %ld again, and so on\n", shown + 1, iv->rounds,
+		    shown);
 }
 
 /*
@@ -151,6 +184,7 @@ plan_lines(struct invocation *iv, const struct load **loads, int nloads, int bad
 	    sz_bytes(a, sizeof(a), tree + disk), sz_bytes(b, sizeof(b), tree), sz_bytes(e, sizeof(e), disk));
 	printf("memory needed: %llu bytes (%s: the compile's %s, the largest load's %s)\n", comp + mem,
 	    sz_bytes(a, sizeof(a), comp + mem), sz_bytes(b, sizeof(b), comp), sz_bytes(e, sizeof(e), mem));
+	plan_order(iv, loads, nloads);
 	plan_suite_line(iv, loads, nloads, base);
 	return bad;
 }

@@ -611,6 +611,33 @@ check_loads(const struct invocation *iv, const struct load **loads, int nloads, 
 	return cannot;
 }
 
+/* ---------------------------------------------------------- --set */
+
+/*
+ * --set: every file its labels name found, under /sys or /proc/sys once
+ * its links are resolved, a regular file, writable and one line, and
+ * what the log keeps of them within its room; nothing written (the
+ * trial, which writes each value, comes once the journal and the
+ * watchdog keep the values found: open_settings).  STEP_OK or STEP_BAD.
+ */
+static int
+check_settings(const struct opts *o)
+{
+	static struct settings s;
+	static char set[LOG_SET_MAX], found[LOG_SET_MAX];
+	char why[2048];
+	int i, rc = 0;
+
+	for (i = 0; i < o->nset && rc == 0; i++)
+		rc = settings_add(&s, o->set[i], why, sizeof(why));
+	if (rc == 0 && o->nset)
+		rc = settings_resolve(&s, why, sizeof(why));
+	for (i = 0; i < o->nset && rc == 0; i++)
+		rc = settings_record(&s, i, set, found, why, sizeof(why));
+	settings_free(&s);
+	return rc < 0 ? bad(0, "%s", why) : STEP_OK;
+}
+
 /*
  * Everything about the command line and the paths it names, checked
  * before anything is created: STEP_BAD for bad input; STEP_FAILED when
@@ -625,7 +652,8 @@ check_inputs(const struct invocation *iv, const struct load **loads, int nloads)
 	int cannot, rc;
 
 	if ((cannot = check_tools()) == STEP_BAD || check_log(o, nloads) != STEP_OK ||
-	    check_workdir(o, dir, sizeof(dir)) != STEP_OK || check_tree(o) != STEP_OK)
+	    check_workdir(o, dir, sizeof(dir)) != STEP_OK || check_tree(o) != STEP_OK ||
+	    check_settings(o) != STEP_OK)
 		return STEP_BAD;
 	cannot |= check_tree_disk(iv, access(o->workdir, F_OK) == 0 ? o->workdir : dir);
 	if ((rc = check_loads(iv, loads, nloads, dir)) == STEP_BAD)
@@ -684,7 +712,8 @@ against_short(const char *name, const char *load, int baseline, long runs, long 
  * of no_load for the Ratio; else every round would run to --max-rounds
  * and end without an answer.  If its runs compiled another tree or
  * another -j (the sizing policy gave another, on other usable CPUs), say
- * so: its Ratio is then compared across trees.
+ * so: its Ratio is then compared across trees.  A label of --set is
+ * measured here, round by round, and needs none of it.
  */
 static int
 against_known(const struct invocation *iv, const struct load **loads, int nloads)
@@ -698,6 +727,9 @@ against_known(const struct invocation *iv, const struct load **loads, int nloads
 
 	if (o->against == NULL)
 		return STEP_OK;
+	for (i = 0; i < iv->nlabels; i++)
+		if (!strcmp(o->against, iv->lab[i].label))
+			return STEP_OK;	/* one of --set's: measured here */
 	log_vis(vis, sizeof(vis), o->against, strlen(o->against));
 	if (access(o->log, R_OK) < 0)
 		return bad(0, "--against '%s': the log '%s' cannot be read: %s", vis, o->log, strerror(errno));
@@ -773,6 +805,9 @@ preflight(struct invocation *iv, const struct load **loads, int nloads)
 
 	if (cannot == STEP_BAD || settle(iv) != STEP_OK || against_known(iv, loads, nloads) != STEP_OK)
 		return STEP_BAD;
+	if (iv->nlabels && iv->rounds * iv->nlabels * (nloads + 1) > PLAN_MAX)
+		return bad(0, "--set: %ld rounds of %d labels, each with %d load%s and no_load, are more runs "
+		    "than contest plans (%d)", iv->rounds, iv->nlabels, nloads, nloads == 1 ? "" : "s", PLAN_MAX);
 	check_memory(iv, loads, nloads);
 	return cannot;
 }
@@ -830,6 +865,34 @@ say_cpus(const struct invocation *iv)
 		fprintf(stderr, ", %ld units, about %.0f s a no_load compile\n", iv->units, noload_est(iv));
 }
 
+/*
+ * --set's labels, each with its set= (check_options parsed them): the
+ * first the invocation's label (who).  STEP_BAD if one's settings do not
+ * fit the log.
+ */
+static int
+labels_of(struct invocation *iv)
+{
+	static struct settings s;
+	static char found[LOG_SET_MAX];
+	char why[1024];
+	int i, rc = 0;
+
+	for (i = 0; i < iv->o->nset && rc == 0; i++)
+		rc = settings_add(&s, iv->o->set[i], why, sizeof(why));
+	for (i = 0; i < iv->o->nset && rc == 0; i++) {
+		snprintf(iv->lab[i].label, sizeof(iv->lab[i].label), "%s", s.label[i].name);
+		rc = settings_record(&s, i, iv->lab[i].set, found, why, sizeof(why));
+	}
+	iv->nlabels = i;
+	settings_free(&s);
+	if (rc < 0)
+		return bad(0, "%s", why);
+	snprintf(iv->who.label, sizeof(iv->who.label), "%s", iv->lab[0].label);
+	snprintf(iv->who.set, sizeof(iv->who.set), "%s", iv->lab[0].set);
+	return STEP_OK;
+}
+
 /* The label: -k's, else the kernel release's (release); STEP_BAD if that makes none. */
 static int
 label_of(const struct opts *o, const char *release, struct rec *w)
@@ -864,7 +927,7 @@ identify(struct invocation *iv)
 	uname(&u);
 	snprintf(w->host, sizeof(w->host), "%s", u.nodename);
 	snprintf(w->kernel, sizeof(w->kernel), "%s", u.release);
-	if (label_of(o, u.release, w) != STEP_OK)
+	if ((o->nset ? labels_of(iv) : label_of(o, u.release, w)) != STEP_OK)
 		return STEP_BAD;
 	sz_read(&iv->mach, NULL);
 	nearest_dir(dir, sizeof(dir), o->workdir);

@@ -3,8 +3,11 @@
  * before its first run: the work directory (flock(2)ed, stale runs
  * swept), the built-in tree (gen.c), the machine's counters (sys.c) and
  * the box's snapshot, what every run shares (struct run_env), the
- * probe's calibration and the kernel profile's events.  Nothing here
- * exits: a step that cannot be done says why and returns (contest.h).
+ * probe's calibration and the kernel profile's events; the kernel
+ * settings of --set (settings.h), a journal left by a contest that died
+ * written back, the labels' settings tried under the journal and the
+ * watchdog, and every one given back at the end.  Nothing here exits: a
+ * step that cannot be done says why and returns (contest.h).
  */
 #include <err.h>
 #include <errno.h>
@@ -212,4 +215,106 @@ open_profile(struct run_env *env, struct rig *rig, const struct invocation *iv)
 		return;
 	}
 	env->prof = &rig->prof;
+}
+
+/* ------------------------------------------------------------ --set */
+
+/* The journal of --set's settings in the work directory, into path. */
+static void
+journal_path(const struct opts *o, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", o->workdir, SET_JOURNAL);
+}
+
+int
+recover_settings(const struct opts *o)
+{
+	char path[PATH_MAX + 32], said[4096];
+	int rc;
+
+	journal_path(o, path, sizeof(path));
+	if ((rc = settings_recover(path, said, sizeof(said))) == 0)
+		return STEP_OK;
+	if (rc < 0) {
+		warnx("%s", said);
+		return STEP_BAD;
+	}
+	fprintf(stderr, "contest: %s\n", said);
+	return STEP_OK;
+}
+
+/* settings_trial's hook: what the snapshot of label li says the box is under its values. */
+struct under {
+	struct rig *rig;
+	struct invocation *iv;
+};
+
+static void
+under_label(int li, void *arg)
+{
+	static struct sys_snap sn;
+	struct under *u = arg;
+	struct set_part *p = &u->iv->lab[li];
+
+	memset(&sn, 0, sizeof(sn));
+	sys_snap_settings(&u->rig->machine, &sn);
+	snprintf(p->governor, sizeof(p->governor), "%.*s", (int)sizeof(p->governor) - 1, sn.governor);
+	snprintf(p->thp, sizeof(p->thp), "%.*s", (int)sizeof(p->thp) - 1, sn.thp);
+	snprintf(p->sched, sizeof(p->sched), "%.*s", (int)sizeof(p->sched) - 1, sn.iosched);
+}
+
+int
+open_settings(struct rig *rig, struct invocation *iv)
+{
+	const struct opts *o = iv->o;
+	struct settings *s = &rig->set;
+	struct under u = { rig, iv };
+	char why[4096], path[PATH_MAX + 32], set[LOG_SET_MAX];
+	int i, rc = 0;
+
+	if (o->nset == 0)
+		return STEP_OK;
+	for (i = 0; i < o->nset && rc == 0; i++)
+		rc = settings_add(s, o->set[i], why, sizeof(why));
+	if (rc == 0)
+		rc = settings_resolve(s, why, sizeof(why));
+	if (rc == 0)
+		rc = settings_record(s, 0, set, iv->set_found, why, sizeof(why));
+	journal_path(o, path, sizeof(path));
+	if (rc == 0)
+		rc = settings_journal(s, path, why, sizeof(why));
+	if (rc == 0 && cage_settings(&rig->cage, s) < 0)
+		rc = -1, snprintf(why, sizeof(why), "--set: nothing written: the watchdog cannot be told the "
+		    "values found");
+	if (rc == 0)
+		rc = settings_trial(s, under_label, &u, why, sizeof(why));
+	if (rc < 0) {
+		warnx("%s", why);
+		close_settings(rig);
+		return STEP_BAD;
+	}
+	for (i = 0; i < iv->nlabels; i++)
+		iv->lab[i].snap_due = 1;
+	iv->snap_due = 0;	/* each label's instead */
+	iv->set = s;
+	fprintf(stderr, "contest: --set: %d file%s of %d labels tried and given back; the journal '%s' keeps "
+	    "their values found\n", s->nfile, s->nfile == 1 ? "" : "s", s->nlabel, path);
+	return STEP_OK;
+}
+
+int
+close_settings(struct rig *rig)
+{
+	char why[4096];
+
+	if (rig->set.nlabel == 0)
+		return STEP_OK;
+	if (settings_finish(&rig->set, why, sizeof(why)) < 0) {
+		/* the watchdog still has them: it tries again when contest ends */
+		warnx("%s", why);
+		return STEP_FAILED;
+	}
+	cage_settings_done(&rig->cage);
+	settings_free(&rig->set);
+	return STEP_OK;
 }

@@ -368,6 +368,7 @@ add_pair(struct set_label *L, char *text, char *why, size_t len)
 		return bad(why, len, "--set %s: %s", L->name, strerror(errno));
 	L->pair = p;
 	p += L->npair;
+	memset(p, 0, sizeof(*p));
 	if ((p->setting = strdup(text)) == NULL || (p->value = strdup(eq + 1)) == NULL) {
 		free(p->setting);
 		return bad(why, len, "--set %s: %s", L->name, strerror(errno));

@@ -1,6 +1,8 @@
 /*
- * suite.c: the runs of an invocation in order: rounds (or --by-load),
- * each run done by run.c and appended to the log (log.c), the progress
+ * suite.c: the runs of an invocation in order: rounds (or --by-load;
+ * with --set every label once a round, in a balanced order, its
+ * settings written before its part and checked after each run), each
+ * run done by run.c and appended to the log (log.c), the progress
  * lines on stderr with the time left, the tables so far after each
  * round and the final report (report.c), and --until's rounds added
  * until the report says every Ratio is known within the margin.
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "config.h"
 #include "contest.h"
@@ -30,6 +33,13 @@ baseline_first(const struct invocation *iv, const struct load **loads, int nload
 
 	for (i = 0; i < nloads; i++)
 		asked |= !strcmp(loads[i]->name, "no_load");
+	if (iv->nlabels && !asked) {
+		fprintf(stderr, "contest: --set: %s no_load in every label's part of every round, for its "
+		    "paired Ratio\n", o->plan ? "the plan runs" : "running");
+		memmove(loads + 1, loads, (size_t)nloads * sizeof(loads[0]));
+		loads[0] = load_find("no_load");
+		return nloads + 1;
+	}
 	if (!o->no_baseline && logbase == 0 && !asked) {
 		fprintf(stderr, "contest: no no_load baseline for '%s' in '%s': %s no_load %s\n",
 		    iv->who.label, o->log, o->plan ? "the plan runs" : "running", o->by_load ? "first" :
@@ -47,11 +57,31 @@ baseline_first(const struct invocation *iv, const struct load **loads, int nload
 	return nloads;
 }
 
+/*
+ * --set's order of the labels in a round: in round r (from 1), the labels
+ * as given rotated by (r - 1) / 2 places, reversed when r is even.  Each
+ * even round mirrors the one before, so every two rounds give each label
+ * the same sum of places and a drift of the box linear in time cancels
+ * out of the difference; the rotation moves every label through every
+ * place.  Two labels: A B, B A, B A, A B, then again, which cancels a
+ * quadratic drift over four rounds as well; three: A B C, C B A, B C A,
+ * A C B, C A B, B A C, every order once.
+ */
+void
+round_order(long round, int n, int *order)
+{
+	long q = (round - 1) / 2;
+	int i;
+
+	for (i = 0; i < n; i++)
+		order[round % 2 ? i : n - 1 - i] = (int)((i + q) % n);
+}
+
 /* Runs in the order they will be done: rounds, or all of one load together. */
 int
 make_plan(const struct invocation *iv, struct plan *p, const struct load **loads, int nloads)
 {
-	int np = 0, i;
+	int np = 0, i, j, n = iv->nlabels ? iv->nlabels : 1, order[SET_LABELS] = { 0 };
 	long k;
 
 	if (iv->o->by_load) {
@@ -59,13 +89,18 @@ make_plan(const struct invocation *iv, struct plan *p, const struct load **loads
 			for (k = 1; k <= iv->o->runs; k++) {
 				p[np].load = loads[i];
 				p[np].run = k;
+				p[np].label = 0;
 				p[np++].round = 0;
 			}
-	} else {
-		for (k = 1; k <= iv->rounds; k++)
+		return np;
+	}
+	for (k = 1; k <= iv->rounds; k++) {
+		round_order(k, n, order);
+		for (j = 0; j < n; j++)
 			for (i = 0; i < nloads; i++) {
 				p[np].load = loads[i];
 				p[np].run = k;
+				p[np].label = order[j];
 				p[np++].round = k;
 			}
 	}
@@ -145,9 +180,9 @@ say_left(const struct invocation *iv, const struct progress *g, int next, double
 	if (next == 0 && o->until > 0) {
 		lo = secs_left(iv, g->p, np, 0, o->runs, g->spent, g->done, g->loads, g->nloads, g->base,
 		    g->setup);
-		fprintf(stderr, "contest: --until: %ld to %ld rounds of %d load%s, about %.0f to %.0f min in "
+		fprintf(stderr, "contest: --until: %ld to %ld rounds of %d load%s%s, about %.0f to %.0f min in "
 		    "all%s (estimated from %s)\n", o->runs, iv->rounds, g->nloads, g->nloads == 1 ? "" : "s",
-		    (lo < left ? lo : left) / 60, left / 60, iv->max_time > 0 &&
+		    iv->nlabels ? " under each label" : "", (lo < left ? lo : left) / 60, left / 60, iv->max_time > 0 &&
 		    left >= iv->max_time ? ", --max-time ending them" : "", from);
 	} else if (next == 0) {
 		fprintf(stderr, "contest: %d run%s, about %.0f min in all (estimated from %s)\n", np,
@@ -183,9 +218,47 @@ append(const struct opts *o, const struct rec *rec, const char *what)
 	return STEP_ABORT;
 }
 
-/* Append r to the log, the snapshot first if it is still due: STEP_OK or STEP_ABORT. */
+/*
+ * --set: label li's snapshot: the box's, under its label, with its
+ * settings, the values found, and what the trial read of the box under
+ * them where a setting may change it (governor, THP, I/O scheduler).
+ */
+static const struct rec *
+label_snapshot(const struct invocation *iv, int li)
+{
+	static struct rec r;
+	const struct set_part *p = &iv->lab[li];
+
+	r = iv->snap;
+	snprintf(r.label, sizeof(r.label), "%s", p->label);
+	snprintf(r.set, sizeof(r.set), "%s", p->set);
+	snprintf(r.snap.set_found, sizeof(r.snap.set_found), "%s", iv->set_found);
+	snprintf(r.snap.governor, sizeof(r.snap.governor), "%s", p->governor);
+	snprintf(r.snap.thp, sizeof(r.snap.thp), "%s", p->thp);
+	snprintf(r.snap.sched, sizeof(r.snap.sched), "%s", p->sched);
+	return &r;
+}
+
+/* --set: what every record of label li shares, as iv->who is the invocation's (li 0: who). */
+static const struct rec *
+label_who(const struct invocation *iv, int li)
+{
+	static struct rec w;
+
+	if (iv->nlabels == 0)
+		return &iv->who;
+	w = iv->who;
+	snprintf(w.label, sizeof(w.label), "%s", iv->lab[li].label);
+	snprintf(w.set, sizeof(w.set), "%s", iv->lab[li].set);
+	return &w;
+}
+
+/*
+ * Append r (of label li) to the log, the snapshot (with --set, its
+ * label's) first if it is still due: STEP_OK or STEP_ABORT.
+ */
 static int
-log_run(struct invocation *iv, const struct rec *rec, const char *what)
+log_run(struct invocation *iv, int li, const struct rec *rec, const char *what)
 {
 	char rw[256];
 
@@ -195,39 +268,98 @@ log_run(struct invocation *iv, const struct rec *rec, const char *what)
 			return STEP_ABORT;
 		iv->snap_due = 0;
 	}
+	if (iv->nlabels && iv->lab[li].snap_due) {
+		snprintf(iv->snap.date, sizeof(iv->snap.date), "%s", rec->date);
+		if (append(iv->o, label_snapshot(iv, li), "the snapshot") != STEP_OK)
+			return STEP_ABORT;
+		iv->lab[li].snap_due = 0;
+	}
 	snprintf(rw, sizeof(rw), "the record of %s", what);
 	return append(iv->o, rec, rw);
 }
 
 /*
- * One run of load l: run it, log it, say how it went.  STEP_OK if ok,
- * STEP_FAILED if not, STEP_STOPPED by a signal, STEP_ABORT when its
- * record cannot be written; *elapsed is the compile's Time, 0 when it
- * did not run.
+ * --set: before run p, its label's settings in place (settings_apply,
+ * unless they are since the last run: *applied).  0, or -1 with why:
+ * the run is not done, and logged invalid with it.
  */
 static int
-do_run(const struct run_env *e, struct invocation *iv, const struct load *l, long run, long round,
-    double *elapsed)
+settle_label(struct invocation *iv, const struct plan *p, int *applied, char *why, size_t len)
+{
+	if (iv->set == NULL || *applied == p->label)
+		return 0;
+	*applied = -1;
+	if (settings_apply(iv->set, p->label, why, len) < 0)
+		return -1;
+	*applied = p->label;
+	return 0;
+}
+
+/*
+ * --set: after run r, its label's settings still in place (settings_check);
+ * if not, an ok run is invalid with the reason, and the next run writes
+ * them again.
+ */
+static void
+check_label(struct invocation *iv, const struct plan *p, int *applied, struct run *r)
+{
+	char why[2048];
+
+	if (iv->set == NULL || settings_check(iv->set, p->label, why, sizeof(why)) == 0)
+		return;
+	*applied = -1;
+	if (r->status && strcmp(r->status, ST_OK))
+		return;		/* it failed for a reason of its own, which its record says */
+	r->status = ST_INVALID;
+	snprintf(r->reason, sizeof(r->reason), "%.*s", (int)sizeof(r->reason) - 1, why);
+}
+
+/*
+ * One run p of load l: run it, log it, say how it went.  STEP_OK if ok,
+ * STEP_FAILED if not, STEP_STOPPED by a signal, STEP_ABORT when its
+ * record cannot be written; *elapsed is the compile's Time, 0 when it
+ * did not run.  With --set, a run whose label's settings could not be
+ * written is not done, and is logged invalid with the reason.
+ */
+static int
+do_run(struct run_env *e, struct invocation *iv, const struct plan *p, int *applied, double *elapsed)
 {
 	static struct run r;
 	static struct rec rec, prec;	/* the run's record, its kernel profile's */
 	const struct opts *o = iv->o;
+	const struct load *l = p->load;
+	const struct rec *who = label_who(iv, p->label);
+	char why[2048], lab[32] = "";
 	double el;
 
 	memset(&r, 0, sizeof(r));
 	r.load = l;
-	r.run = run;
-	r.round = round;
+	r.run = p->run;
+	r.round = p->round;
 	r.base = l->dir_option ? load_option_value(&o->values, l->dir_option) : o->workdir;
-	snprintf(r.what, sizeof(r.what), "%s %ld/%ld", l->name, run, iv->rounds);
-	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", iv->who.label, l->name, run);
+	if (iv->nlabels)
+		snprintf(lab, sizeof(lab), "%.24s: ", who->label);
+	snprintf(r.what, sizeof(r.what), "%s%s %ld/%ld", lab, l->name, p->run, iv->rounds);
+	snprintf(r.out_name, sizeof(r.out_name), "%s-%s-%ld.txt", who->label, l->name, p->run);
+	e->who = who;
+	if (settle_label(iv, p, applied, why, sizeof(why)) < 0) {
+		fprintf(stderr, "contest: %s: not run, logged invalid: %s\n", r.what, why);
+		r.status = ST_INVALID;
+		snprintf(r.reason, sizeof(r.reason), "%.*s", (int)sizeof(r.reason) - 1, why);
+		r.start = r.end = (long)time(NULL);
+		run_record(e, &r, &rec);
+		*elapsed = 0;
+		return log_run(iv, p->label, &rec, r.what) != STEP_OK ? STEP_ABORT : run_pending() ?
+		    STEP_STOPPED : STEP_FAILED;
+	}
 	fprintf(stderr, "contest: %s: starting\n", r.what);
 	if (run_do(e, &r) < 0)
 		return STEP_STOPPED;
+	check_label(iv, p, applied, &r);
 
 	run_record(e, &r, &rec);
-	if (log_run(iv, &rec, r.what) != STEP_OK ||
-	    (run_profile(e, &r, &rec, &prec) == 0 && log_run(iv, &prec, r.what) != STEP_OK))
+	if (log_run(iv, p->label, &rec, r.what) != STEP_OK ||
+	    (run_profile(e, &r, &rec, &prec) == 0 && log_run(iv, p->label, &prec, r.what) != STEP_OK))
 		return STEP_ABORT;
 	*elapsed = el = rec.num[K_ELAPSED];
 	fprintf(stderr, "contest: %s: %.2f s elapsed, CPU %.0f%%", r.what, el, derive_cpu(&rec));
@@ -348,9 +480,28 @@ final_report(const struct invocation *iv, const struct load **loads, int nloads,
 
 /* -------------------------------------------------------------- --until */
 
-/* How precisely this label's runs so far know each load run (report_precision). */
+/*
+ * What --until measures against: --against's row, else with --set its
+ * first label (the change between the labels); NULL: each Ratio alone.
+ */
+static const char *
+until_base(const struct invocation *iv)
+{
+	return iv->o->against ? iv->o->against : iv->nlabels ? iv->lab[0].label : NULL;
+}
+
+/* Is label li one --until measures (with --set, every label but its base)? */
 static int
-until_prec(const struct invocation *iv, const struct load **loads, int nloads, struct report_prec *p)
+until_measures(const struct invocation *iv, int li)
+{
+	const char *b = until_base(iv);
+
+	return iv->nlabels == 0 || b == NULL || strcmp(b, iv->lab[li].label) != 0;
+}
+
+/* How precisely label li's runs so far know each load run (report_precision). */
+static int
+until_prec(const struct invocation *iv, int li, const struct load **loads, int nloads, struct report_prec *p)
 {
 	const char *names[MAXLOADS + 1];
 	struct report_opts ro = { 0 };
@@ -360,30 +511,31 @@ until_prec(const struct invocation *iv, const struct load **loads, int nloads, s
 		names[i] = loads[i]->name;
 	ro.loads = names;
 	ro.nloads = nloads;
-	ro.compare = iv->o->against;
+	ro.compare = until_base(iv);
 	report_data(&ro);
-	return report_precision(&ro, iv->o->log, &iv->who, p);
+	return report_precision(&ro, iv->o->log, label_who(iv, li), p);
 }
 
 /*
- * --until: after round `round`, is every load's Ratio known within
- * --until (with --against: its change against that label, to within
- * half of it, so that the interval is at most as wide as the margin)?
- * Says how precise it is on a progress line; 1 when it is.  Stopping
- * looks at the interval's width only, never at the change itself: see
- * doc/contest.1 (--until).
+ * --until: after round `round`, is every load's Ratio of label li known
+ * within --until (with --against, or between --set's labels: its change
+ * against that label, to within half of it, so that the interval is at
+ * most as wide as the margin)?  Says how precise it is on a progress
+ * line; 1 when it is.  Stopping looks at the interval's width only,
+ * never at the change itself: see doc/contest.1 (--until).
  */
 static int
-precise_enough(const struct invocation *iv, const struct load **loads, int nloads, long round)
+label_precise(const struct invocation *iv, int li, const struct load **loads, int nloads, long round)
 {
 	static struct report_prec p;
 	const struct opts *o = iv->o;
-	double goal = o->against ? o->until / 2 : o->until;
-	char line[1024];
+	const char *base = until_base(iv);
+	double goal = base ? o->until / 2 : o->until;
+	char line[1024], lab[LOG_LABEL_MAX + 8] = "";
 	size_t n = 0;
 	int i, ok = 1;
 
-	if (until_prec(iv, loads, nloads, &p) < 0 || p.n == 0)
+	if (until_prec(iv, li, loads, nloads, &p) < 0 || p.n == 0)
 		return 0;
 	for (i = 0; i < p.n && n < sizeof(line); i++) {
 		ok &= p.l[i].hw <= goal;
@@ -395,49 +547,79 @@ precise_enough(const struct invocation *iv, const struct load **loads, int nload
 			n += (size_t)snprintf(line + n, sizeof(line) - n, " (%ld run%s left out as disturbed)",
 			    p.l[i].disturbed, p.l[i].disturbed == 1 ? "" : "s");
 	}
-	fprintf(stderr, "contest: after round %ld: %s%s%s half-width:%s; until +-%g%%\n", round,
+	if (iv->nlabels)
+		snprintf(lab, sizeof(lab), "%s: ", iv->lab[li].label);
+	fprintf(stderr, "contest: after round %ld: %s%s%s%s half-width:%s; until +-%g%%\n", round, lab,
 	    nloads == 1 && !strcmp(loads[0]->name, "no_load") ? "Time" : "Ratio",
-	    o->against ? "'s change against " : "", o->against ? o->against : "", line, goal);
+	    base ? "'s change against " : "", base ? base : "", line, goal);
+	return ok;
+}
+
+/* label_precise for every label measured: 1 when each is precise enough. */
+static int
+precise_enough(const struct invocation *iv, const struct load **loads, int nloads, long round)
+{
+	int li, ok = 1;
+
+	for (li = 0; li < (iv->nlabels ? iv->nlabels : 1); li++)
+		if (until_measures(iv, li))
+			ok &= label_precise(iv, li, loads, nloads, round);
 	return ok;
 }
 
 /*
- * The last lines of --until: with --against what was decided, then why
- * contest stopped, and the exit status that follows: 1 when failed says
- * what failed (a run, the report), else 125 unless the answer is clear.
- * 1 when it is: with --against, every load's change is different or
- * equivalent; without, the rounds reached the precision asked for.
- * Else 0 (run_mode's exit 125, unless failed).
+ * What --until decided of label li against its base: a line per load;
+ * 1 when every change is different or equivalent, 0 when one is not.
  */
-int
-until_said(const struct invocation *iv, const struct suite *s, const struct load **loads, int nloads,
-    const char *failed)
+static int
+label_decided(const struct invocation *iv, int li, const struct load **loads, int nloads)
 {
 	static struct report_prec p;
 	const struct opts *o = iv->o;
-	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load");
-	int clear = o->against ? 1 : s->precise;
+	const char *base = until_base(iv);
+	char lab[LOG_LABEL_MAX + 8] = "";
+	int i, alone = nloads == 1 && !strcmp(loads[0]->name, "no_load"), clear = 1;
 
-	if (o->against == NULL || until_prec(iv, loads, nloads, &p) < 0)
-		p.n = 0;
-	if (o->against && p.n == 0)
-		clear = 0;
+	if (until_prec(iv, li, loads, nloads, &p) < 0 || p.n == 0)
+		return 0;
+	if (iv->nlabels)
+		snprintf(lab, sizeof(lab), "%s: ", iv->lab[li].label);
 	for (i = 0; i < p.n; i++) {
 		double a = o->until;
 		const char *said;
 
 		if (isnan(p.l[i].lo)) {
-			fprintf(stderr, "contest: %s against %s: no interval yet\n", p.l[i].load, o->against);
+			fprintf(stderr, "contest: %s%s against %s: no interval yet\n", lab, p.l[i].load, base);
 			clear = 0;
 			continue;
 		}
 		said = p.l[i].lo > a || p.l[i].hi < -a ? "different, beyond the margin" :
 		    p.l[i].lo >= -a && p.l[i].hi <= a ? "equivalent, within the margin" : NULL;
 		clear &= said != NULL;
-		fprintf(stderr, "contest: %s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n",
-		    p.l[i].load, o->against, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
+		fprintf(stderr, "contest: %s%s against %s: %s %+.1f%% [%+.1f, %+.1f]: %s\n", lab,
+		    p.l[i].load, base, alone ? "Time" : "Ratio", p.l[i].pct, p.l[i].lo,
 		    p.l[i].hi, said ? said : "undecided: the interval crosses the margin");
 	}
+	return clear;
+}
+
+/*
+ * The last lines of --until: with --against (or --set's labels) what was
+ * decided, then why contest stopped, and the exit status that follows: 1
+ * when failed says what failed (a run, the report), else 125 unless the
+ * answer is clear.  1 when it is: against a row, every load's change is
+ * different or equivalent; without, the rounds reached the precision
+ * asked for.  Else 0 (run_mode's exit 125, unless failed).
+ */
+int
+until_said(const struct invocation *iv, const struct suite *s, const struct load **loads, int nloads,
+    const char *failed)
+{
+	int li, clear = until_base(iv) ? 1 : s->precise;
+
+	for (li = 0; until_base(iv) && li < (iv->nlabels ? iv->nlabels : 1); li++)
+		if (until_measures(iv, li))
+			clear &= label_decided(iv, li, loads, nloads);
 	fprintf(stderr, "contest: stopped after %ld round%s: %s%s%s%s%s\n", s->rounds, s->rounds == 1 ? "" : "s",
 	    s->why, clear ? "" : "; the answer is not clear", failed ? "; " : "", failed ? failed : "",
 	    failed ? " (exit 1)" : clear ? "" : " (exit 125)");
@@ -454,7 +636,7 @@ until_next(const struct invocation *iv, const struct load **loads, int nloads, l
 	double took = mono_s() - start;
 
 	if ((s->precise = precise_enough(iv, loads, nloads, round) && round >= o->runs))
-		return o->against ? "every interval of the change is as narrow as the margin" :
+		return until_base(iv) ? "every interval of the change is as narrow as the margin" :
 		    "every Ratio is known within the margin";
 	if (round >= iv->rounds)
 		return "--max-rounds reached";
@@ -471,11 +653,11 @@ int
 run_suite(struct run_env *env, struct invocation *iv, const struct load **loads, int nloads,
     double logbase, struct suite *s)
 {
-	static struct plan plan[(MAXLOADS + 1) * MAX_RUNS];
+	static struct plan plan[PLAN_MAX];
 	static struct progress g;
 	double nl_sum = 0, start = mono_s();
 	long nl_n = 0;
-	int k, rc, failed = STEP_OK, compiled = 0;
+	int k, rc, failed = STEP_OK, compiled = 0, applied = -1;
 	const char *why = NULL;
 
 	memset(&g, 0, sizeof(g));
@@ -496,7 +678,7 @@ run_suite(struct run_env *env, struct invocation *iv, const struct load **loads,
 			return STEP_STOPPED;
 		env->timeout = time_limit(iv->o, logbase, nl_sum, nl_n);
 		t0 = mono_s();
-		if ((rc = do_run(env, iv, plan[k].load, plan[k].run, plan[k].round, &el)) < 0)
+		if ((rc = do_run(env, iv, &plan[k], &applied, &el)) < 0)
 			return rc;
 		if (rc == STEP_FAILED)
 			failed = STEP_FAILED;

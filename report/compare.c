@@ -404,6 +404,27 @@ env_figure(char *buf, size_t len, const struct model *m, size_t row, int steal)
 	return n;
 }
 
+/*
+ * The settings of --set of row and BASE, when either has some: what the
+ * comparison is of, and whether one invocation interleaved their rounds
+ * (its snapshots then one box, the governor, THP and I/O scheduler as
+ * each label set them).
+ */
+static void
+settings_line(FILE *out, const struct model *m, size_t row)
+{
+	const char *a = model_set(m, m->cmp_row), *b = model_set(m, row);
+	char va[4 * LOG_SET_MAX], vb[4 * LOG_SET_MAX];
+
+	if (!a[0] && !b[0])
+		return;
+	model_vis(va, sizeof(va), a[0] ? a : "none");
+	model_vis(vb, sizeof(vb), b[0] ? b : "none");
+	model_note(out, "  settings (--set): %s -> %s%s", va, vb, model_same_inv(m, row, m->cmp_row) ?
+	    " (one invocation, its rounds interleaved; the box's governor, THP and I/O scheduler as each "
+	    "label set them)" : "");
+}
+
 /* What differs between row's runs and BASE's, before any verdict. */
 static void
 environment(FILE *out, const struct model *m, size_t row)
@@ -423,6 +444,7 @@ environment(FILE *out, const struct model *m, size_t row)
 	else
 		model_note(out, "  box: the same (command line, CPU, RAM, governor, THP, filesystem, "
 		    "compilers), the kernel aside");
+	settings_line(out, m, row);
 	if (env_figure(buf, sizeof(buf), m, row, 0))
 		model_note(out, "  others' CPU, %% of all CPUs: %s", buf);
 	if (env_figure(buf, sizeof(buf), m, row, 1))

@@ -2,7 +2,9 @@
  * csv.c: --format csv (csv_format), one line per row and load in report
  * order, RFC 4180 quoting; with -p, the kernel profiles' lines instead.  The columns of version 1 come first, unchanged, so
  * scripts written for them keep working; every other metric of the
- * metric table, the -c changes of each and the summary follow.  Strings
+ * metric table, the -c changes of each and the summary follow; where a
+ * row has settings of --set, a last column "settings" holds each row's
+ * (logs without them keep their columns).  Strings
  * of the log pass through log_vis, so no control byte reaches the
  * terminal.  Reads the model only.
  */
@@ -42,8 +44,20 @@ csv_num(FILE *out, const char *fmt, double v)
 		fprintf(out, fmt, v);
 }
 
+/* Has a row settings of --set?  Then the lines end with them (a last column). */
+static int
+with_set(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		if (model_set(m, i)[0])
+			return 1;
+	return 0;
+}
+
 static void
-header(FILE *out)
+header(FILE *out, int set)
 {
 	int k;
 
@@ -73,6 +87,8 @@ header(FILE *out)
 	fputs(",time_mde_pct,time_runs_for_target,ratio_mde_pct,ratio_runs_for_target,"
 	    "loads_mde_pct,loads_runs_for_target,lat_p99_mde_pct,lat_p99_runs_for_target,held_because", out);
 	fputs(",duplicates", out);
+	if (set)
+		fputs(",settings", out);
 	fputc('\n', out);
 }
 
@@ -152,7 +168,7 @@ ident(FILE *out, const struct model *m, const struct group *g)
 }
 
 static void
-line(FILE *out, const struct model *m, const struct group *g)
+line(FILE *out, const struct model *m, const struct group *g, int set)
 {
 	const struct group *b = model_baseline(m, g);
 	struct change c[M_N];
@@ -203,7 +219,12 @@ line(FILE *out, const struct model *m, const struct group *g)
 		fprintf(out, ",%s", c[k].dir > 0 ? word_mark(VD_BETTER) : c[k].dir < 0 ? word_mark(VD_WORSE) : "");
 	}
 	verdicts(out, m, g);
-	fprintf(out, ",%ld\n", g->copies);
+	fprintf(out, ",%ld", g->copies);
+	if (set) {
+		fputc(',', out);
+		csv_str(out, model_set(m, g->row));
+	}
+	fputc('\n', out);
 }
 
 static int
@@ -211,11 +232,12 @@ render_csv(FILE *out, const struct model *m)
 {
 	const struct group *g;
 	size_t i, k;
+	int set = with_set(m);
 
-	header(out);
+	header(out, set);
 	for (i = 0; i < m->nsect; i++)
 		EACH(m, i, k, g)
-			line(out, m, g);
+			line(out, m, g, set);
 	return 0;
 }
 

@@ -2,7 +2,8 @@
  * json.c: --format json (json_format), one object: the hosts and dates, the groups in
  * report order with the keys of version 1 unchanged and every metric of
  * the metric table under "metrics", the -c summary per row, and the
- * boxes' snapshots.  Strings are JSON-escaped (controls, C1 controls and
+ * boxes' snapshots; a row's settings of --set as "settings" (where it
+ * has some).  Strings are JSON-escaped (controls, C1 controls and
  * bytes that are not UTF-8 included), numbers that do not exist are null.
  * Reads the model only.
  */
@@ -319,6 +320,35 @@ diffprofile(FILE *out, const struct model *m, const struct group *g, const struc
 	fputc('}', out);
 }
 
+/*
+ * --set's settings (set= or set_found='s form) as an object, each setting
+ * a key and its value a string, after key; nothing when there are none
+ * (logs without them print as before).  A text no writer makes (an
+ * edited log) goes as the string it is.
+ */
+static void
+settings(FILE *out, const char *key, const char *text)
+{
+	static char setting[LOG_SET_MAX], value[LOG_SET_MAX];
+	const char *p = text;
+	int rc, n = 0;
+
+	if (!text[0])
+		return;
+	fprintf(out, ", \"%s\": {", key);
+	while ((rc = log_set_next(&p, setting, sizeof(setting), value, sizeof(value))) > 0) {
+		fputs(n++ ? ", " : "", out);
+		json_str(out, setting);
+		fputs(": ", out);
+		json_str(out, value);
+	}
+	fputs("}", out);
+	if (rc < 0) {
+		fprintf(out, ", \"%s_text\": ", key);
+		json_str(out, text);
+	}
+}
+
 static void
 group(FILE *out, const struct model *m, const struct group *g)
 {
@@ -352,6 +382,7 @@ group(FILE *out, const struct model *m, const struct group *g)
 	json_str(out, g->disk[0] ? g->disk : NULL);
 	fputs(", \"odisk_dev\": ", out);
 	json_str(out, g->odisk[0] ? g->odisk : NULL);
+	settings(out, "settings", w->id->set);
 	for (k = 0; k < M_CLASSIC; k++) {
 		fprintf(out, ",\n     \"%s\": {", metrics[k].name);
 		stat4(out, &g->m[k]);
@@ -432,6 +463,8 @@ snapshots(FILE *out, const struct model *m)
 			fprintf(out, ", \"%s\": ", names[j]);
 			json_str(out, v[j]);
 		}
+		settings(out, "settings", s->set);
+		settings(out, "settings_found", s->snap.set_found);
 		fprintf(out, ", \"varies\": %s}", s->varies ? "true" : "false");
 	}
 	fputs(m->nsnaps ? "\n  ]" : "]", out);

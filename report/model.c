@@ -419,16 +419,34 @@ count(struct model *m, struct group *g, const struct rec *r)
 #define SNAPF(X) X(cmdline) X(cpu) X(governor) X(ram) X(swap) X(thp) X(fs) X(fsopts) \
 	X(sched) X(cc) X(make)
 
-/* The names of the fields a and b differ in, into buf; 0 if none. */
+/*
+ * The fields --set may change (sys_snap_settings): two labels' snapshots
+ * of one invocation of --set differ in them only by what it set, each
+ * label's taken under its own values.
+ */
+#define SNAP_SET(f) (!strcmp(#f, "governor") || !strcmp(#f, "thp") || !strcmp(#f, "sched"))
+
+/* Two snapshots of one invocation of --set: one box, its settings aside. */
 static int
-snap_diff(const struct snap *a, const struct snap *b, char *buf, size_t len)
+one_box(const struct snaprow *a, const struct snaprow *b)
 {
+	return a->inv[0] && !strcmp(a->inv, b->inv) && (a->set[0] || b->set[0]);
+}
+
+/*
+ * The names of the fields a and b differ in, into buf; 0 if none.  The
+ * fields a setting may change are left out for one invocation of --set.
+ */
+static int
+snap_diff(const struct snaprow *sa, const struct snaprow *sb, char *buf, size_t len)
+{
+	const struct snap *a = &sa->snap, *b = &sb->snap;
+	int d = 0, same = one_box(sa, sb);
 	size_t n = 0;
-	int d = 0;
 
 	buf[0] = '\0';
 #define CMP(f) \
-	if (strcmp(a->f, b->f)) { \
+	if (!(same && SNAP_SET(f)) && strcmp(a->f, b->f)) { \
 		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", d++ ? ", " : "", #f); \
 		if (n >= len) \
 			n = len - 1; \
@@ -448,7 +466,7 @@ model_snap_diff(const struct model *m, size_t row, size_t base, char *buf, size_
 
 	buf[0] = '\0';
 	if (a->snap != NONE && b->snap != NONE)
-		d = snap_diff(&m->snaps[a->snap].snap, &m->snaps[b->snap].snap, buf, len);
+		d = snap_diff(&m->snaps[a->snap], &m->snaps[b->snap], buf, len);
 	if (a->id->ncpu != b->id->ncpu && (n = strlen(buf)) + 8 < len) {
 		snprintf(buf + n, len - n, "%sncpu", d ? ", " : "");
 		d++;
@@ -457,11 +475,14 @@ model_snap_diff(const struct model *m, size_t row, size_t base, char *buf, size_
 }
 
 static int
-snap_same(const struct snap *a, const struct snap *b)
+snap_same(const struct snaprow *a, const struct rec *r)
 {
+	static struct snaprow b;
 	char buf[160];
 
-	return snap_diff(a, b, buf, sizeof(buf)) == 0;
+	b.snap = r->snap;
+	b.inv[0] = b.set[0] = '\0';
+	return snap_diff(a, &b, buf, sizeof(buf)) == 0;
 }
 
 static int
@@ -476,7 +497,7 @@ snap_add(struct model *m, const struct rec *r)
 	while ((i = htab_next(&m->snapidx, h, &pos)) != NONE) {
 		s = &m->snaps[i];
 		if (!strcmp(s->host, r->host) && !strcmp(s->label, r->label)) {
-			if (!snap_same(&s->snap, &r->snap) || strcmp(s->snap.uname, r->snap.uname))
+			if (!snap_same(s, r) || strcmp(s->snap.uname, r->snap.uname))
 				s->varies = 1;
 			return 0;
 		}
@@ -489,6 +510,8 @@ snap_add(struct model *m, const struct rec *r)
 	snprintf(s->host, sizeof(s->host), "%s", r->host);
 	snprintf(s->label, sizeof(s->label), "%s", r->label);
 	snprintf(s->kernel, sizeof(s->kernel), "%s", r->kernel);
+	snprintf(s->inv, sizeof(s->inv), "%s", r->inv);
+	snprintf(s->set, sizeof(s->set), "%s", r->set);
 	s->snap = r->snap;
 	if (htab_put(&m->snapidx, h, m->nsnaps) < 0)
 		return -1;
@@ -846,8 +869,15 @@ row_config(FILE *out, const struct row *w)
 	model_clean(wl, sizeof(wl), w->workload);
 	model_clean(cf, sizeof(cf), w->config);
 	model_clean(kn, sizeof(kn), w->kernel);
-	fprintf(out, "  %s: host=%s kernel=%s jobs=%ld workload=%s config=%s drop=%s\n",
-	    w->show, host, kn[0] ? kn : "-", w->jobs, wl, cf[0] ? cf : "-", w->drop);
+	fprintf(out, "  %s: host=%s kernel=%s jobs=%ld workload=%s config=%s drop=%s", w->show, host,
+	    kn[0] ? kn : "-", w->jobs, wl, cf[0] ? cf : "-", w->drop);
+	if (w->id->set[0]) {
+		char v[4 * LOG_SET_MAX];
+
+		model_vis(v, sizeof(v), w->id->set);
+		fprintf(out, " set=%s", v);
+	}
+	fputc('\n', out);
 }
 
 #define RESOLVE_LISTED 8	/* rows of an ambiguous label listed, at most */
@@ -1164,6 +1194,18 @@ model_notes(FILE *out, const struct model *m, size_t sect, int ratios)
 	}
 }
 
+/* Has a row settings of --set? */
+static int
+set_rows(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		if (m->rows[i].id->set[0])
+			return 1;
+	return 0;
+}
+
 /* The note at the end of the text views: what each LABEL#N is. */
 void
 model_variants(FILE *out, const struct model *m)
@@ -1176,7 +1218,8 @@ model_variants(FILE *out, const struct model *m)
 	if (i == m->nlabels)
 		return;
 	fprintf(out, "Rows LABEL#N: one label logged with different host, kernel, jobs,\n"
-	    "workload, kernel config or page cache dropping; never averaged together:\n");
+	    "workload, kernel config%s or page cache dropping; never averaged together:\n",
+	    set_rows(m) ? ", settings of --set" : "");
 	for (i = 0; i < m->nrows; i++) {
 		const struct row *w = &m->rows[m->order[i]];
 		if (m->labels[w->lab].nvariants > 1)
@@ -1192,6 +1235,55 @@ model_copies(FILE *out, const struct model *m)
 		model_note(out, "note: %ld duplicate record%s dropped: run%s read before (a log "
 		    "named twice, or merged with its copy); each run counts once", m->seen.copies,
 		    m->seen.copies == 1 ? "" : "s", m->seen.copies == 1 ? "" : "s");
+}
+
+const char *
+model_set(const struct model *m, size_t row)
+{
+	return row == NONE ? "" : m->rows[row].id->set;
+}
+
+int
+model_same_inv(const struct model *m, size_t row, size_t base)
+{
+	const struct row *a = &m->rows[row], *b = &m->rows[base];
+
+	return a->snap != NONE && b->snap != NONE && one_box(&m->snaps[a->snap], &m->snaps[b->snap]);
+}
+
+/*
+ * The rows' settings of --set, one note each, then the values found
+ * before the first round, once for each invocation's: which setting
+ * each label had, and what the others ran under (a label that does not
+ * name a file another label sets runs with its value found).
+ */
+void
+model_set_notes(FILE *out, const struct model *m)
+{
+	char name[4 * ROWNAME_MAX], v[4 * LOG_SET_MAX];
+	size_t i, k;
+
+	for (i = 0; i < m->nrows; i++) {
+		const struct row *w = &m->rows[m->order[i]];
+
+		if (!w->id->set[0])
+			continue;
+		model_name(name, sizeof(name), w->name);
+		model_vis(v, sizeof(v), w->id->set);
+		model_note(out, "note: %s ran with --set %s:%s", name, w->label, v);
+	}
+	for (i = 0; i < m->nsnaps; i++) {
+		const struct snaprow *s = &m->snaps[i];
+
+		for (k = 0; k < i; k++)
+			if (!strcmp(m->snaps[k].snap.set_found, s->snap.set_found))
+				break;
+		if (!s->snap.set_found[0] || k < i)
+			continue;
+		model_vis(v, sizeof(v), s->snap.set_found);
+		model_note(out, "note: before the first round of --set%s%s, the files held %s",
+		    s->inv[0] ? " in invocation " : "", s->inv, v);
+	}
 }
 
 /* Notes on the boxes: labels whose snapshots differ in more than the kernel. */
@@ -1213,7 +1305,7 @@ model_snap_notes(FILE *out, const struct model *m)
 		if (m->snaps[i].varies)
 			model_note(out, "note: %s: the box changed between its invocations (its "
 			    "snapshots differ)", a);
-		if (i != ref && snap_diff(&m->snaps[ref].snap, &m->snaps[i].snap, diff, sizeof(diff)))
+		if (i != ref && snap_diff(&m->snaps[ref], &m->snaps[i], diff, sizeof(diff)))
 			model_note(out, "note: %s ran on a box unlike %s's (%s differ): not a clean "
 			    "kernel-against-kernel comparison", a, b, diff);
 	}

@@ -313,6 +313,8 @@ struct snaprow {
 	char host[65], label[64];
 	struct snap snap;
 	char kernel[65];	/* the release */
+	char inv[32];		/* the invocation that logged it */
+	char set[LOG_SET_MAX];	/* --set: the label's settings; "" none */
 	int varies;		/* a later snapshot of the same host and label differed */
 };
 
@@ -428,6 +430,10 @@ void model_notes(FILE *, const struct model *, size_t sect, int ratios);
 size_t model_not_ok(char *buf, size_t len, const struct group *g);
 void model_variants(FILE *, const struct model *);
 void model_snap_notes(FILE *, const struct model *);
+void model_set_notes(FILE *, const struct model *);	/* the rows' settings of --set */
+/* Row's settings of --set as given ("" none), and whether they are of the same invocation as base's. */
+const char *model_set(const struct model *, size_t row);
+int model_same_inv(const struct model *, size_t row, size_t base);
 void model_copies(FILE *, const struct model *);
 
 /* clean.c: log content made safe to print (below the model: pmodel.c uses it too) */

@@ -3,7 +3,8 @@
  * The classic tables (text.c), the comparison instead with -c
  * (compare.c) or the bars with --bars (bars.c), the kernel profiles
  * after the tables with -p (profile.c), and under every one the notes
- * on what LABEL#N are, on boxes that differ and on copies dropped.
+ * on what LABEL#N are, on boxes that differ, on the settings of --set
+ * and on copies dropped.
  */
 #include <stdio.h>
 
@@ -26,6 +27,7 @@ render(FILE *out, const struct model *m)
 	if (rc == 0) {
 		model_variants(out, m);
 		model_snap_notes(out, m);
+		model_set_notes(out, m);
 		model_copies(out, m);
 	}
 	return rc;
