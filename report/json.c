@@ -331,22 +331,18 @@ settings(FILE *out, const char *key, const char *text)
 {
 	static char setting[LOG_SET_MAX], value[LOG_SET_MAX];
 	const char *p = text;
-	int rc, n = 0;
+	int n = 0;
 
 	if (!text[0])
 		return;
 	fprintf(out, ", \"%s\": {", key);
-	while ((rc = log_set_next(&p, setting, sizeof(setting), value, sizeof(value))) > 0) {
+	while (log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0) {
 		fputs(n++ ? ", " : "", out);
 		json_str(out, setting);
 		fputs(": ", out);
 		json_str(out, value);
 	}
 	fputs("}", out);
-	if (rc < 0) {
-		fprintf(out, ", \"%s_text\": ", key);
-		json_str(out, text);
-	}
 }
 
 static void
