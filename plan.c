@@ -144,9 +144,10 @@ plan_order(const struct invocation *iv, const struct load **loads, int nloads)
 			printf(" %s", iv->lab[order[j]].label);
 		printf("\n");
 	}
-	if (iv->rounds > shown)
-		printf("rounds %ld to %ld: the order of rounds 1 to %ld again, and so on\n", shown + 1, iv->rounds,
-		    shown);
+	if (iv->rounds == shown + 1)
+		printf("round %ld: as round 1\n", iv->rounds);
+	else if (iv->rounds > shown)
+		printf("rounds %ld to %ld: as rounds 1 to %ld, and so on\n", shown + 1, iv->rounds, shown);
 }
 
 /*

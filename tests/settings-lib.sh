@@ -39,11 +39,12 @@ link_root() {
 	mkdir -p "$1" && ln -s "$2" "$1/proc" && ln -s "$3" "$1/sys" || fail "cannot make a root in '$1'"
 	CONTEST_ROOT=$1
 }
-# values [FILE...]: each regular file below $K and each FILE, a line
-# "FILE VALUE": its first line, or the word in brackets of a list of
-# choices (an empty file is left out: its absence shows)
+# values [FILE...]: each regular file below $K (but drop_caches, which
+# contest writes as root) and each FILE, a line "FILE VALUE": its first
+# line, or the word in brackets of a list of choices (an empty file is
+# left out: its absence shows)
 values() {
-	{ find "$K" -type f; for _f; do echo "$_f"; done; } | sort | tr '\n' '\0' |
+	{ find "$K" -type f ! -name drop_caches; for _f; do echo "$_f"; done; } | sort | tr '\n' '\0' |
 		xargs -0 awk 'FNR == 1 { v = $0; if (match(v, /\[[^]]*\]/)) v = substr(v, RSTART + 1, RLENGTH - 2)
 		    print FILENAME, v }'
 }
@@ -75,3 +76,63 @@ held() {
 }
 # dead PID: PID is gone, or a zombie (it runs no more code)
 dead() { ! kill -0 "$1" 2>/dev/null || [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]; }
+# overlay DIR REAL NAME...: DIR a directory of links to each entry of
+# REAL but NAME... (and, of /proc, the processes': a process's files are
+# read in the real /proc whatever the root, kfile.h)
+overlay() {
+	_d=$1 _r=$2
+	shift 2
+	mkdir -p "$_d" || fail "cannot make '$_d'"
+	for _f in "$_r"/*; do
+		_n=${_f##*/}
+		case $_r/$_n in /proc/[0-9]*) continue ;; esac
+		for _x; do [ "$_n" = "$_x" ] && continue 2; done
+		ln -s "$_f" "$_d/$_n" || fail "cannot link '$_f'"
+	done
+}
+# fake_box [DIR]: a root for contest itself in $K (DIR, default $T/box):
+# this box's /proc and /sys linked entry by entry, but for a fake
+# /proc/sys/vm/dirty_ratio (20), dirty_background_ratio (10) and
+# drop_caches (dropping the box's page cache would slow every run), and a fake /sys/kernel/mm/transparent_hugepage/enabled
+# ("always [madvise] never"), each file's value kept (keep); the root
+# set to it.  A setting of vm.swappiness leads out of it (a link to this
+# box's own).
+fake_box() {
+	K=${1:-$T/box}
+	overlay "$K/proc" /proc sys
+	overlay "$K/proc/sys" /proc/sys vm
+	overlay "$K/proc/sys/vm" /proc/sys/vm dirty_ratio dirty_background_ratio drop_caches
+	printf '20\n' > "$K/proc/sys/vm/dirty_ratio"
+	printf '10\n' > "$K/proc/sys/vm/dirty_background_ratio"
+	: > "$K/proc/sys/vm/drop_caches"
+	overlay "$K/sys" /sys kernel
+	overlay "$K/sys/kernel" /sys/kernel mm
+	overlay "$K/sys/kernel/mm" /sys/kernel/mm transparent_hugepage
+	mkdir -p "$K/sys/kernel/mm/transparent_hugepage" || fail "mkdir"
+	printf 'always [madvise] never\n' > "$K/sys/kernel/mm/transparent_hugepage/enabled"
+	CONTEST_ROOT=$K
+	keep
+}
+# seen_make: MAKE=$T/mk, a make whose timed compile notes the fake box's
+# dirty_ratio and THP, a line "RATIO THP" in $T/seen, then sleeps 0.3 s
+# (make clean and --version pass through); the Nth compile and those
+# after it wait at gate_make's gate first when $T/gate holds N
+seen_make() {
+	cat > "$T/mk" <<EOS
+#!/bin/sh
+case "\$*" in *clean*|*--version*) exec make "\$@" ;; esac
+echo "\$(cat '$K/proc/sys/vm/dirty_ratio') \$(sed 's/.*\[\(.*\)\].*/\1/' '$K/sys/kernel/mm/transparent_hugepage/enabled')" >> "$T/seen"
+if [ -e "$T/gate" ] && [ "\$(wc -l < "$T/seen")" -ge "\$(cat "$T/gate")" ]; then
+	: > "$T/gated"
+	i=0
+	while [ ! -e "$T/go" ] && [ \$i -lt 1200 ]; do sleep 0.05; i=\$((i + 1)); done
+	rm -f "$T/gated"
+fi
+sleep 0.3
+EOS
+	chmod +x "$T/mk"
+	MAKE=$T/mk
+	export MAKE
+}
+# SET: contest's options of a run of tiny --set runs (no_load, 1 unit, no lead, no probe)
+SET="--units 1 --lead 0 --probe off"
