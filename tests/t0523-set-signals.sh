@@ -1,8 +1,9 @@
 # SIGINT, SIGTERM and SIGHUP of contest in the middle of a round of
-# --set (the second label's compile, after the first label's run): every
-# file holds its value from before, the journal is removed, nothing of
-# the run is left (the watchdog included), no record of the run in
-# progress, and contest dies by the signal.
+# --set (the second label's compile, after the first label's run):
+# contest itself (not its watchdog, which would say so) gives every file
+# its value from before and removes the journal, nothing of the run is
+# left (the watchdog included), no record of the run in progress, and
+# contest dies by the signal.
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/settings-lib.sh"
 ulimit -c 0
@@ -30,4 +31,5 @@ for case in INT:2 TERM:15 HUP:1; do
 		sleep 0.05
 	done
 	grep -q "stopped, no record written for the run in progress" stderr || fail "SIG$sig: $(cat stderr)"
+	! grep -q "its watchdog gave" stderr || fail "SIG$sig: the watchdog gave them back: $(cat stderr)"
 done
