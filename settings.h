@@ -5,8 +5,9 @@
  * exit, on a signal, and through the watchdog (cage.h) or the journal
  * when contest is killed.  doc/contest.1 (SETTINGS) is the reference.
  *
- * The suite's order, each step an error with its reason and nothing
- * printed (a step that fails leaves every file as it was):
+ * The suite's order (contest: rig.c, suite.c), each step an error with
+ * its reason and nothing printed (a step that fails leaves every file as
+ * it was):
  *   settings_recover(path)      at start, under the work directory's
  *                               lock, before anything else: a journal a
  *                               contest left when it died with its
@@ -18,9 +19,12 @@
  *                               value read (the value found)
  *   settings_journal(&s, path)  the values found on disk, before any write
  *   cage_settings(&cage, &s)    and told to the watchdog (cage.h)
- *   settings_trial(&s)          before any run: every label written and
- *                               read back in turn, then the values found
- *                               again; an error here is exit 2
+ *   settings_record(&s, label)  what the log keeps of each label (set=,
+ *                               set_found=), checked to fit
+ *   settings_trial(&s, fn, arg) before any run: every label written and
+ *                               read back in turn (fn once each is in
+ *                               place), then the values found again; an
+ *                               error here is exit 2
  *   settings_apply(&s, label)   before each of a label's runs; an error
  *                               makes the run invalid, with the reason
  *   settings_check(&s, label)   after each of them: a file another changed
