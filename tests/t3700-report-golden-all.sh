@@ -4,8 +4,9 @@
 # of what users see is made on purpose, its difference read, and the
 # expectations written anew in the same commit.  The logs: a real one
 # (two labels, A in two configurations, every kind of record, profiles
-# cut to 12 symbols), a hand-made comparison of 5 rounds a side, and the
-# fuzzer's seed logs.
+# cut to 12 symbols), a hand-made comparison of 5 rounds a side, a real
+# interleaved run of --set (two labels, their snapshots and settings),
+# and the fuzzer's seed logs.
 . "$(dirname "$0")/lib.sh"
 need gzip
 n=0
