@@ -146,7 +146,7 @@ run_mode(const struct opts *o, int argc, char **argv)
 	static struct suite s;
 	struct run_env env;
 	double logbase;
-	int nloads, failed, ran, reported;
+	int nloads, failed, ran, reported, kept;
 
 	iv.o = o;
 	if ((nloads = choose_loads(o, argc, argv, loads)) < 0)
@@ -169,17 +169,16 @@ run_mode(const struct opts *o, int argc, char **argv)
 		cage_close(&rig.cage);
 		return STEP_FAILED;
 	}
-	if (close_settings(&rig) != STEP_OK)
-		ran = STEP_FAILED;
+	kept = close_settings(&rig) != STEP_OK;	/* said: the watchdog tries again */
 	machine_unlock(&rig.lock_fd);
 	prof_close(&rig.prof);
 	cage_close(&rig.cage);
 	reported = final_report(&iv, loads, nloads, &s);
-	failed = ran | reported;
+	failed = ran | reported | kept;
 	if (o->until > 0) {
 		fflush(stdout);
-		if (!until_said(&iv, &s, loads, nloads, ran ? "a run failed" : reported ?
-		    "the report failed" : NULL) && !failed)
+		if (!until_said(&iv, &s, loads, nloads, ran ? "a run failed" : kept ? "a setting was not "
+		    "given back" : reported ? "the report failed" : NULL) && !failed)
 			failed = 125;
 	}
 	return failed;
