@@ -349,6 +349,7 @@ add_pair(struct set_label *L, char *text, char *why, size_t len)
 {
 	char *eq = strchr(text, '='), v[VIS];
 	struct set_pair *p;
+	int i;
 
 	if (eq == NULL)
 		return bad(why, len, "--set %s: '%s' has no '=VALUE'", L->name, vis(v, text));
@@ -359,6 +360,9 @@ add_pair(struct set_label *L, char *text, char *why, size_t len)
 		return -1;
 	if (eq[1] == '\0')
 		return bad(why, len, "--set %s: %s has an empty value", L->name, text);
+	for (i = 0; i < L->npair; i++)
+		if (strcmp(L->pair[i].setting, text) == 0)
+			return bad(why, len, "--set %s: %s is given twice: a setting once a label", L->name, text);
 	if (strchr(eq + 1, '\n'))
 		return bad(why, len, "--set %s: the value of %s holds a newline: a value is one line", L->name, text);
 	if (strlen(eq + 1) >= SET_VALUE_MAX)

@@ -1,5 +1,5 @@
 # --set's command line: given once, with -k, --by-load or --no-baseline,
-# with -r, a label given twice, a text its rules refuse, a setting past
+# with -r, a label given twice, a setting given twice in a label, a text its rules refuse, a setting past
 # what the log keeps: exit 2 before anything is made, saying why; no
 # log, no work directory, every file as it was.
 . "$(dirname "$0")/lib.sh"
@@ -25,9 +25,11 @@ refused "--set a: the label is given twice (give all its settings in one --set, 
 refused "--set b: '/etc/passwd' is not under /sys or /proc/sys" --set "$a" --set b:/etc/passwd=x
 refused "--set LABEL 'a b': byte 2 (' ') is a space: a label is letters, digits, '.', '-', '_', '+', '~' and UTF-8 characters that print (no space, control or invisible character)" \
 	--set "a b:vm.dirty_ratio=30" --set "$b"
+refused "--set b: vm.dirty_ratio is given twice: a setting once a label" \
+	--set "$a" --set b:vm.dirty_ratio=40,vm.dirty_ratio=40
 long=$(awk 'BEGIN { while (n++ < 600) printf "x" }')
 refused "--set b: its settings take more than the 1023 bytes the log keeps of them" \
-	--set "$a" --set "b:vm.dirty_ratio=40,vm.dirty_background_ratio=$long,vm.dirty_ratio=$long"
+	--set "$a" --set "b:vm.dirty_ratio=40,vm.dirty_background_ratio=$long,vm.swappiness=$long"
 expect 2 "$CONTEST" -r --set "$a" --set "$b"
 grep -qxF "contest: --set is an option of a run: it does not go with -r" stderr || fail "-r: $(cat stderr)"
 unchanged
