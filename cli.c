@@ -561,8 +561,8 @@ check_options(const struct opts *o)
 	}
 	if (ro->threshold > 0 && !ro->verdict)
 		return bad("--threshold goes with --verdict BASE");
-	if (ro->verdict && (ro->compare || ro->base || ro->bars || ro->svg || ro->format != REPORT_TABLE))
-		return bad("--verdict goes with neither -b, -c, --bars, --svg nor --format");
+	if (ro->verdict && (ro->compare || ro->base || ro->bars || ro->svg))
+		return bad("--verdict goes with neither -b, -c, --bars nor --svg");
 	if (ro->verdict && ro->profiles)
 		return bad("-p does not go with --verdict: the verdict judges Time, Ratio, Loads and "
 		    "latency p99, never the profiles (-r -c BASE -p shows the diffprofiles)");

@@ -77,7 +77,9 @@ int report(const struct report_opts *o, int nlogs, const char *const logs[], FIL
  * when set; 0: none, each ruled out beyond the threshold; 125: the runs
  * cannot decide; 2: nothing to judge (a log unreadable, a label unknown,
  * the candidate is BASE, a side without an ok run, no load in common).
- * Reasons go to stderr.
+ * With o->format another format that takes --verdict (report/format.h),
+ * its report instead of the lines, the comparison in it, the same exit;
+ * one that does not: 2.  Reasons go to stderr.
  */
 int report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

@@ -360,6 +360,7 @@ render(FILE *out, const struct model *m)
 
 const struct format csv_format = {
 	.bars = 0,
+	.verdict = 0,
 	.render = render,
 	.empty = NULL,
 };

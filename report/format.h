@@ -17,8 +17,9 @@
  *   2. report/NAME.c: `const struct format NAME_format` with designated
  *      initialisers, everything else static.  It writes to the FILE it
  *      is given, from the model: with -c the model holds the comparison
- *      (model.cmp_row, family.c's tests); it refuses --bars unless it
- *      takes it (.bars);
+ *      (model.cmp_row, family.c's tests; judge.h decides what --verdict
+ *      would); it refuses --bars and --verdict unless it takes them
+ *      (.bars, .verdict);
  *   3. report/NAME.o in REPORT in the Makefile;
  *   4. doc/contest.1: NAME in SYNOPSIS's --format list (t0017 holds it
  *      to --help, t0096 to the formats contest takes) and its entry
@@ -50,11 +51,16 @@ struct view_opts {
 	int nloads;
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
 	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
+	double threshold;		/* --threshold PCT with --verdict; 0: each metric's floor (judge.h) */
 };
 
 /* An output format: what --format NAME writes. */
 struct format {
 	int bars;			/* 1: it takes --bars (a text view); 0: --bars is refused, exit 2 */
+	int verdict;			/* 1: it takes --verdict BASE: the table prints --verdict's lines,
+					 * another format writes its report with the comparison (as -c)
+					 * and the candidate judged (judge.h), and contest exits with
+					 * the verdict; 0: --verdict is refused, exit 2 */
 	/* the report, from the model to out: 0, or -1 when out of memory
 	 * (report() checks out for a write error after) */
 	int (*render)(FILE *out, const struct model *m);

@@ -462,6 +462,7 @@ render_json(FILE *out, const struct model *m)
 
 const struct format json_format = {
 	.bars = 0,
+	.verdict = 0,
 	.render = render_json,
 	.empty = NULL,
 };

@@ -5,9 +5,10 @@
  * of the metric table below, orders rows and sections, and computes
  * Ratios and summaries; family.c, the comparisons' tests.  The layers,
  * each calling only those below it: clean.c (log content made safe to
- * print), pmodel.c (the kernel profiles), model.c, family.c; then the
- * renderers (text.c, compare.c, bars.c, profile.c, csv.c, json.c,
- * svg.c), which include this header only and never call each other;
+ * print), pmodel.c (the kernel profiles), model.c, family.c, judge.c
+ * (--verdict's decision, judge.h); then the renderers (text.c,
+ * compare.c, bars.c, profile.c, csv.c, json.c, svg.c), which include
+ * this header (and judge.h, those that judge) and never call each other;
  * then the formats (format.h: table.c picks among the text views, csv.c
  * and json.c are their own), and report.c at the top, which picks the
  * format.  doc/contest.1 (REPORT) is the reference for every number.

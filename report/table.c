@@ -41,6 +41,7 @@ empty(FILE *out, const struct model *m)
 
 const struct format table_format = {
 	.bars = 1,
+	.verdict = 1,
 	.render = render,
 	.empty = empty,
 };
