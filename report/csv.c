@@ -13,33 +13,14 @@
 
 #include "model.h"
 
+/* A string of the log, as -v shows snapshots (log_vis), quoted where it must be. */
 static void
 csv_str(FILE *out, const char *raw)
 {
 	char v[3 * LOG_WORKLOAD_MAX + 8];
-	const char *p;
 
 	model_vis(v, sizeof(v), raw);
-	if (strpbrk(v, ",\"") == NULL) {
-		fputs(v, out);
-		return;
-	}
-	fputc('"', out);
-	for (p = v; *p; p++) {
-		if (*p == '"')
-			fputc('"', out);
-		fputc(*p, out);
-	}
-	fputc('"', out);
-}
-
-/* ",v" with fmt, or "," when v is not a finite number */
-static void
-csv_num(FILE *out, const char *fmt, double v)
-{
-	fputc(',', out);
-	if (isfinite(v))
-		fprintf(out, fmt, v);
+	model_csv_str(out, v);
 }
 
 static void
@@ -93,22 +74,22 @@ verdicts(FILE *out, const struct model *m, const struct group *g)
 
 	for (k = 0; k < M_N; k++) {
 		t = k == M_PAIRED ? NULL : model_test(m, g, k);
-		csv_num(out, "%.2f", t ? t->lo : NAN);
-		csv_num(out, "%.2f", t ? t->hi : NAN);
-		csv_num(out, "%.6g", t ? t->padj : NAN);
+		model_csv_num(out, "%.2f", t ? t->lo : NAN);
+		model_csv_num(out, "%.2f", t ? t->hi : NAN);
+		model_csv_num(out, "%.6g", t ? t->padj : NAN);
 		fprintf(out, ",%s", mark_name(t));
 	}
 	t = model_test(m, g, F_RATIO);
-	csv_num(out, "%.2f", t ? t->pct : NAN);
-	csv_num(out, "%.2f", t ? t->lo : NAN);
-	csv_num(out, "%.2f", t ? t->hi : NAN);
-	csv_num(out, "%.6g", t ? t->p : NAN);
-	csv_num(out, "%.6g", t ? t->padj : NAN);
+	model_csv_num(out, "%.2f", t ? t->pct : NAN);
+	model_csv_num(out, "%.2f", t ? t->lo : NAN);
+	model_csv_num(out, "%.2f", t ? t->hi : NAN);
+	model_csv_num(out, "%.6g", t ? t->p : NAN);
+	model_csv_num(out, "%.6g", t ? t->padj : NAN);
 	fprintf(out, ",%s", mark_name(t));
 	for (i = 0; i < sizeof(mde) / sizeof(mde[0]); i++) {
 		t = model_test(m, g, mde[i]);
-		csv_num(out, "%.2f", t ? t->mde : NAN);
-		csv_num(out, "%.0f", t && t->runs > 0 ? (double)t->runs : NAN);
+		model_csv_num(out, "%.2f", t ? t->mde : NAN);
+		model_csv_num(out, "%.0f", t && t->runs > 0 ? (double)t->runs : NAN);
 	}
 	fputc(',', out);
 	if (g->vt != NONE && g->explain)
@@ -118,17 +99,17 @@ verdicts(FILE *out, const struct model *m, const struct group *g)
 static void
 stat4(FILE *out, const struct acc *a)
 {
-	csv_num(out, "%.4f", stats_mean(a));
-	csv_num(out, "%.4f", stats_sd(a));
-	csv_num(out, "%.4f", a->n ? a->min : NAN);
-	csv_num(out, "%.4f", a->n ? a->max : NAN);
+	model_csv_num(out, "%.4f", stats_mean(a));
+	model_csv_num(out, "%.4f", stats_sd(a));
+	model_csv_num(out, "%.4f", a->n ? a->min : NAN);
+	model_csv_num(out, "%.4f", a->n ? a->max : NAN);
 }
 
 static void
 change3(FILE *out, const struct change *c)
 {
-	csv_num(out, "%.2f", c->pct);
-	csv_num(out, "%.6g", c->tested ? c->p : NAN);
+	model_csv_num(out, "%.2f", c->pct);
+	model_csv_num(out, "%.6g", c->tested ? c->p : NAN);
 	fprintf(out, ",%s", c->tested ? (c->significant ? "yes" : "no") : "");
 }
 
@@ -167,7 +148,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
 	for (k = 0; k < M_CLASSIC; k++)
 		stat4(out, &g->m[k]);
-	csv_num(out, "%.4f", model_ratio(m, g));
+	model_csv_num(out, "%.4f", model_ratio(m, g));
 	fputc(',', out);
 	if (b)
 		csv_str(out, m->rows[b->row].name);
@@ -178,7 +159,7 @@ line(FILE *out, const struct model *m, const struct group *g)
 	change3(out, &c[M_LOADS]);
 
 	fprintf(out, ",%s,%ld", m->rows[g->row].drop, g->disturbed);
-	csv_num(out, "%.4f", model_ratio_sd(m, g));
+	model_csv_num(out, "%.4f", model_ratio_sd(m, g));
 	fputc(',', out);
 	csv_str(out, g->probe);
 	fputc(',', out);
@@ -189,10 +170,10 @@ line(FILE *out, const struct model *m, const struct group *g)
 		model_summary(m, g->row, m->cmp_row, &s);
 	else
 		memset(&s, 0, sizeof(s));
-	csv_num(out, "%.4f", s.nratio ? s.ratio : NAN);
-	csv_num(out, "%.4f", s.nratio ? s.base_ratio : NAN);
+	model_csv_num(out, "%.4f", s.nratio ? s.ratio : NAN);
+	model_csv_num(out, "%.4f", s.nratio ? s.base_ratio : NAN);
 	fprintf(out, ",%d", s.nratio);
-	csv_num(out, "%.4f", s.nloads ? s.loads : NAN);
+	model_csv_num(out, "%.4f", s.nloads ? s.loads : NAN);
 	fprintf(out, ",%d", s.nloads);
 	for (k = 0; k < M_N; k++) {
 		fprintf(out, ",%ld", g->m[k].n);
@@ -245,10 +226,10 @@ ptable(FILE *out, const struct model *m, const struct group *g, const struct pta
 
 		prow(out, m, g, kind, psym_name(t, s));
 		fprintf(out, ",%ld", s->listed);
-		csv_num(out, "%.4f", psym_mean(t, s, 0));
-		csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
-		csv_num(out, "%.4f", psym_mean(t, s, 1));
-		csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
+		model_csv_num(out, "%.4f", psym_mean(t, s, 0));
+		model_csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
+		model_csv_num(out, "%.4f", psym_mean(t, s, 1));
+		model_csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
 		fputs(NODIFF "\n", out);
 	}
 	free(idx);
@@ -258,13 +239,13 @@ ptable(FILE *out, const struct model *m, const struct group *g, const struct pta
 static void
 pdiff_cols(FILE *out, double base, double this, const struct vd_test *t)
 {
-	csv_num(out, "%.4f", base);
-	csv_num(out, "%.4f", this - base);
-	csv_num(out, "%.2f", pmodel_pct(base, this, t));
-	csv_num(out, "%.2f", t ? t->lo : NAN);
-	csv_num(out, "%.2f", t ? t->hi : NAN);
-	csv_num(out, "%.6g", t ? t->p : NAN);
-	csv_num(out, "%.6g", t ? t->padj : NAN);
+	model_csv_num(out, "%.4f", base);
+	model_csv_num(out, "%.4f", this - base);
+	model_csv_num(out, "%.2f", pmodel_pct(base, this, t));
+	model_csv_num(out, "%.2f", t ? t->lo : NAN);
+	model_csv_num(out, "%.2f", t ? t->hi : NAN);
+	model_csv_num(out, "%.6g", t ? t->p : NAN);
+	model_csv_num(out, "%.6g", t ? t->padj : NAN);
 	fprintf(out, ",%s\n", mark_name(t));
 }
 
@@ -287,18 +268,18 @@ pdiff_lines(FILE *out, const struct model *m, const struct group *g)
 
 		prow(out, m, g, "diff", d->name);
 		fprintf(out, ",%ld", d->this.listed);
-		csv_num(out, "%.4f", d->this.share);
-		csv_num(out, "%.4f", sqrt(d->this.vshare));
-		csv_num(out, "%.4f", d->this.rate);
-		csv_num(out, "%.4f", sqrt(d->this.vrate));
+		model_csv_num(out, "%.4f", d->this.share);
+		model_csv_num(out, "%.4f", sqrt(d->this.vshare));
+		model_csv_num(out, "%.4f", d->this.rate);
+		model_csv_num(out, "%.4f", sqrt(d->this.vrate));
 		pdiff_cols(out, d->base.rate, d->this.rate, model_ptest(m, d->vt));
 	}
 	prow(out, m, g, "diff", "total");
 	fprintf(out, ",%ld", g->prof->n);
-	csv_num(out, "%.4f", stats_mean(&g->prof->kshare));
-	csv_num(out, "%.4f", stats_sd(&g->prof->kshare));
-	csv_num(out, "%.4f", stats_mean(&g->prof->kernel));
-	csv_num(out, "%.4f", stats_sd(&g->prof->kernel));
+	model_csv_num(out, "%.4f", stats_mean(&g->prof->kshare));
+	model_csv_num(out, "%.4f", stats_sd(&g->prof->kshare));
+	model_csv_num(out, "%.4f", stats_mean(&g->prof->kernel));
+	model_csv_num(out, "%.4f", stats_sd(&g->prof->kernel));
 	pdiff_cols(out, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel), model_ptest(m, g->pvt));
 }
 
@@ -326,23 +307,23 @@ render_profiles_csv(FILE *out, const struct model *m)
 				continue;
 			prow(out, m, g, "kernel", "total");
 			fprintf(out, ",%ld", p->n);
-			csv_num(out, "%.4f", stats_mean(&p->kshare));
-			csv_num(out, "%.4f", stats_sd(&p->kshare));
-			csv_num(out, "%.4f", stats_mean(&p->kernel));
-			csv_num(out, "%.4f", stats_sd(&p->kernel));
+			model_csv_num(out, "%.4f", stats_mean(&p->kshare));
+			model_csv_num(out, "%.4f", stats_sd(&p->kshare));
+			model_csv_num(out, "%.4f", stats_mean(&p->kernel));
+			model_csv_num(out, "%.4f", stats_sd(&p->kernel));
 			fputs(NODIFF "\n", out);
 			prow(out, m, g, "idle", "idle");
 			fprintf(out, ",%ld", p->n);
-			csv_num(out, "%.4f", stats_mean(&p->idle));
-			csv_num(out, "%.4f", stats_sd(&p->idle));
+			model_csv_num(out, "%.4f", stats_mean(&p->idle));
+			model_csv_num(out, "%.4f", stats_sd(&p->idle));
 			fputs(",," NODIFF "\n", out);
 			for (j = 0; j < PART_N; j++) {
 				if (p->part[j].n == 0)
 					continue;
 				prow(out, m, g, "part", part_names[j].word);
 				fprintf(out, ",%ld", p->part[j].n);
-				csv_num(out, "%.4f", stats_mean(&p->part[j]));
-				csv_num(out, "%.4f", stats_sd(&p->part[j]));
+				model_csv_num(out, "%.4f", stats_mean(&p->part[j]));
+				model_csv_num(out, "%.4f", stats_sd(&p->part[j]));
 				fputs(",," NODIFF "\n", out);
 			}
 			ptable(out, m, g, &p->k, "function");

@@ -438,6 +438,11 @@ void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width 
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
+/* a CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma, a quote or a line end */
+void model_csv_str(FILE *, const char *s);
+void model_csv_num(FILE *, const char *fmt, double v);	/* ",v" with fmt, or "," when v is not finite */
+/* a JSON string (NULL: null): controls escaped, bytes that are not UTF-8 as U+FFFD */
+void model_json_str(FILE *, const char *s);
 
 /* pmodel.c: the kernel profiles */
 int pmodel_fold(struct group *, const struct rec *);	/* an ok profile record; -1 out of memory */
