@@ -118,7 +118,7 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 	struct view_opts v;
 	struct model m;
 	size_t base, cand;
-	char buf[256];
+	char buf[256], why[4096];
 	int rc = 2;
 
 	if (!f->verdict) {
@@ -148,6 +148,10 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 	m.only_row = cand;
 	if (model_verdicts(&m) < 0) {
 		warnx("out of memory");
+		goto out;
+	}
+	if (judge_nothing(&m, cand, why, sizeof(why))) {
+		warnx("--verdict: %s", why);
 		goto out;
 	}
 	if (o->format == REPORT_TABLE)
