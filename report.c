@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "outfile.h"
 #include "report.h"
 #include "report/judge.h"
@@ -96,6 +97,7 @@ view_of(const struct report_opts *o, struct view_opts *v)
 	v->order = o->order;
 	v->aliases = o->aliases;
 	v->threshold = o->threshold;
+	v->origin = o->origin ? o->origin : DEF_ORIGIN;
 }
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
