@@ -132,8 +132,17 @@ model_json_str(FILE *out, const char *v)
 	}
 	fputc('"', out);
 	while (*p) {
-		int n = utf8_len(p);
+		const unsigned char *q = p;
+		int n;
 
+		while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
+			q++;	/* printable ASCII but the two escaped: as it is, at once */
+		if (q > p) {
+			fwrite(p, 1, (size_t)(q - p), out);
+			p = q;
+			continue;
+		}
+		n = utf8_len(p);
 		if (n == 0) {
 			fputs("\\ufffd", out);
 			p++;
