@@ -96,10 +96,15 @@ model_num(char *dst, size_t len, double v, int prec)
 }
 
 void
-model_csv_str(FILE *out, const char *v)
+model_csv_str(FILE *out, const char *raw, int name)
 {
+	char v[3 * LOG_WORKLOAD_MAX + 8];	/* what csv has always cut a workload to */
 	const char *p;
 
+	if (name)
+		model_name(v, sizeof(v), raw);
+	else
+		model_vis(v, sizeof(v), raw);
 	if (strpbrk(v, ",\"\r\n") == NULL) {
 		fputs(v, out);
 		return;

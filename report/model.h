@@ -313,6 +313,10 @@ struct group {
 #define F_RATIO	M_N		/* a group's test slot for its Ratio */
 #define F_SLOTS	(M_N + 1)
 
+/* The snapshot's fields, X(member of struct snap), in the order the JSON and KCIDB give them. */
+#define SNAP_FIELDS(X) X(uname) X(cmdline) X(cpu) X(governor) X(ram) X(swap) X(thp) X(fs) X(fsopts) \
+	X(sched) X(cc) X(make)
+
 /* The box's snapshot of one host and label (the first one logged). */
 struct snaprow {
 	char host[65], label[64];
@@ -445,8 +449,9 @@ void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width 
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
-/* a CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma, a quote or a line end */
-void model_csv_str(FILE *, const char *s);
+/* a string of the log as a CSV field: a name (name 1) as model_name, else as model_vis; then
+ * RFC 4180, quoted (quotes doubled) when it holds a comma, a quote or a line end */
+void model_csv_str(FILE *, const char *s, int name);
 void model_csv_num(FILE *, const char *fmt, double v);	/* ",v" with fmt, or "," when v is not finite */
 /* a JSON string (NULL: null): controls escaped, bytes that are not UTF-8 as U+FFFD */
 void model_json_str(FILE *, const char *s);
