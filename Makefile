@@ -21,17 +21,17 @@ UTIL = util.o kfile.o outfile.o num.o derive.o
 CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o loads/table.o \
 	loads/common.o loads/req.o $(LOADS)
 # the report: its entry point, the model (log content made safe to print,
-# the model, the profiles', the comparison's family of tests and its
-# engine), the views, the vocabulary, then one file per output format
+# the model, the profiles', the comparison's family of tests, --verdict's
+# decision and the engine), the views, the vocabulary, then one file per output format
 # (report/format.h)
-REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/verdict.o \
+REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/judge.o report/verdict.o \
 	report/stats.o report/text.o report/profile.o report/compare.o report/bars.o report/svg.o \
-	report/words.o report/table.o report/csv.o report/json.o
+	report/words.o report/table.o report/csv.o report/json.o report/long.o report/kcidb.o
 # the harness: main, then its jobs (contest.h)
 HARNESS = contest.o cli.o preflight.o lock.o rig.o suite.o plan.o
 OBJ = $(HARNESS) gen.o $(REPORT) $(CORE) $(UTIL)
 HDR = config.h cage.h contest.h derive.h gen.h kfile.h log.h num.h outfile.h watchmsg.h probe.h profile.h report.h run.h settings.h \
-	sizing.h sys.h util.h loads/load.h report/format.h report/model.h report/stats.h report/verdict.h
+	sizing.h sys.h util.h loads/load.h report/format.h report/judge.h report/model.h report/stats.h report/verdict.h
 
 all: contest
 
@@ -144,6 +144,7 @@ check: contest $(TESTBIN)
 golden: contest
 	for log in tests/golden/*.log tests/fuzz/corpus/*.log; do \
 	    sh tests/golden/render.sh ./contest $$log | gzip -9n > tests/golden/$$(basename $$log .log).expect.gz || exit 1; \
+	    sh tests/golden/render.sh ./contest $$log fleet | gzip -9n > tests/golden/$$(basename $$log .log).fleet.expect.gz || exit 1; \
 	done
 
 bench: contest $(TESTBIN) tests/window-bench.bin

@@ -5,7 +5,8 @@
  * against the format, builds the model from the logs (report/model.c)
  * and hands it to the format --format names: table (report/table.c: the
  * tables, -c, --bars, -p), csv or json; --svg also writes the charts
- * (svg.c), --verdict judges instead.  Nothing here formats a number.
+ * (svg.c); --verdict judges instead (report/judge.h), in --verdict's
+ * lines or in a format that takes it.  Nothing here formats a number.
  */
 #include <err.h>
 #include <errno.h>
@@ -14,9 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "outfile.h"
 #include "report.h"
-#include "report/model.h"
+#include "report/judge.h"
 
 /* The format table: NAME_format of report/NAME.c for each format of REPORT_FORMATS (report.h). */
 #define FORMAT_DECL(id, name) extern const struct format name##_format;
@@ -42,22 +44,31 @@ report_format_find(const char *name, enum report_format *f)
 	return -1;
 }
 
+/* Which formats format_names names. */
+enum pick { P_ALL, P_NO_BARS, P_NO_VERDICT };
+
+static int
+picked(const struct format *f, enum pick p)
+{
+	return p == P_ALL || (p == P_NO_BARS && !f->bars) || (p == P_NO_VERDICT && !f->verdict);
+}
+
 /*
  * The names of the formats in buf, in the table's order, sep between
- * them and last before the last ("table, csv or json"): every one (bars
- * -1), or those that take --bars (1) or not (0).
+ * them and last before the last ("table, csv or json"): every one, or
+ * those that refuse --bars, or --verdict.
  */
 static const char *
-format_names(char *buf, size_t len, int bars, const char *sep, const char *last)
+format_names(char *buf, size_t len, enum pick p, const char *sep, const char *last)
 {
 	size_t n = 0;
 	int i, k = 0, all = 0;
 
 	for (i = 0; i < REPORT_NFORMATS; i++)
-		all += bars < 0 || formats[i].f->bars == bars;
+		all += picked(formats[i].f, p);
 	buf[0] = '\0';
 	for (i = 0; i < REPORT_NFORMATS && n < len; i++)
-		if (bars < 0 || formats[i].f->bars == bars)
+		if (picked(formats[i].f, p))
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", k++ == 0 ? "" : k == all ? last : sep,
 			    formats[i].name);
 	return buf;
@@ -68,7 +79,7 @@ report_format_choices(void)
 {
 	static char buf[256];
 
-	return format_names(buf, sizeof(buf), -1, ", ", " or ");
+	return format_names(buf, sizeof(buf), P_ALL, ", ", " or ");
 }
 
 /* What the model and the formats read of the command line's options. */
@@ -85,6 +96,8 @@ view_of(const struct report_opts *o, struct view_opts *v)
 	v->nloads = o->nloads;
 	v->order = o->order;
 	v->aliases = o->aliases;
+	v->threshold = o->threshold;
+	v->origin = o->origin ? o->origin : DEF_ORIGIN;
 }
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
@@ -103,11 +116,18 @@ any_ok(const struct model *m)
 int
 report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out)
 {
+	const struct format *f = formats[o->format].f;
 	struct view_opts v;
 	struct model m;
 	size_t base, cand;
+	char buf[256], why[4096];
 	int rc = 2;
 
+	if (!f->verdict) {
+		warnx("--verdict goes with neither --format %s", format_names(buf, sizeof(buf), P_NO_VERDICT,
+		    " nor ", " nor "));
+		return 2;
+	}
 	view_of(o, &v);
 	if (model_read(&m, &v, nlogs, logs) < 0 || model_shape(&m) < 0) {
 		model_free(&m);
@@ -132,7 +152,16 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 		warnx("out of memory");
 		goto out;
 	}
-	rc = render_verdict(out, &m, cand, o->threshold);
+	if (judge_nothing(&m, cand, why, sizeof(why))) {
+		warnx("--verdict: %s", why);
+		goto out;
+	}
+	if (o->format == REPORT_TABLE)
+		rc = render_verdict(out, &m, cand, o->threshold);
+	else if ((rc = judge_row(&m, cand, o->threshold)) != JUDGE_NOTHING && f->render(out, &m) < 0) {
+		warnx("out of memory");
+		rc = 2;
+	}
 	if (fflush(out) == EOF || ferror(out)) {
 		warn("cannot write the verdict");
 		rc = 2;
@@ -314,7 +343,8 @@ report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *o
 	int rc;
 
 	if (o->bars && (!f->bars || o->compare)) {
-		warnx("--bars goes with neither --format %s nor -c", format_names(buf, sizeof(buf), 0, "/", "/"));
+		warnx("--bars goes with neither --format %s nor -c", format_names(buf, sizeof(buf), P_NO_BARS,
+		    "/", "/"));
 		return 2;
 	}
 	if (outputs_ok(o, nlogs, logs) < 0)

@@ -20,7 +20,9 @@
 #define REPORT_FORMATS(X) \
 	X(REPORT_TABLE, table)		/* report/table.c: the tables, -c, --bars, -p */ \
 	X(REPORT_CSV, csv)		/* report/csv.c */ \
-	X(REPORT_JSON, json)		/* report/json.c */
+	X(REPORT_JSON, json)		/* report/json.c */ \
+	X(REPORT_LONG, long)		/* report/long.c: tidy data, a line per row, load and metric */ \
+	X(REPORT_KCIDB, kcidb)		/* report/kcidb.c: a KCIDB v5.3 document, for KernelCI */
 #define REPORT_FORMAT_ID(id, name) id,
 enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
 #undef REPORT_FORMAT_ID
@@ -55,6 +57,7 @@ struct report_opts {
 	const char *verdict;		/* --verdict BASE: judge the candidate against BASE; NULL: none */
 	const char *candidate;		/* -k with --verdict: the candidate; NULL: the newest run's label */
 	double threshold;		/* --threshold PCT; 0: each metric's floor */
+	const char *origin;		/* --origin NAME: KCIDB's origin with --format kcidb; NULL: DEF_ORIGIN */
 };
 
 /*
@@ -63,8 +66,9 @@ struct report_opts {
  * record still counts, so a Ratio finds its no_load.
  * 0: done; 1: a log could not be read, held no usable run, -b/-c named no
  * row, or an output could not be written; 2: options that do not go
- * together (--bars with -c, or with a format that does not take it: csv,
- * json).  Reasons go to stderr.
+ * together (--bars with -c, or with a format that does not take it
+ * (struct format .bars), or an output that is a log).  Reasons go to
+ * stderr.
  */
 int report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 
@@ -77,7 +81,9 @@ int report(const struct report_opts *o, int nlogs, const char *const logs[], FIL
  * when set; 0: none, each ruled out beyond the threshold; 125: the runs
  * cannot decide; 2: nothing to judge (a log unreadable, a label unknown,
  * the candidate is BASE, a side without an ok run, no load in common).
- * Reasons go to stderr.
+ * With o->format another format that takes --verdict (report/format.h),
+ * its report instead of the lines, the comparison in it, the same exit;
+ * one that does not: 2.  Reasons go to stderr.
  */
 int report_verdict(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

@@ -3,7 +3,8 @@
  * hosts, reasons, load names, symbols) are whatever a writer put there;
  * every view prints them through these: a name reversibly (log_name),
  * fixed-width text with controls as '?', the rest as log_vis, and their
- * width in columns.  Below the model: the model and the kernel profiles'
+ * width in columns; and the quoting of a CSV field and of a JSON string
+ * that every data format shares.  Below the model: the model and the kernel profiles'
  * model (pmodel.c) print names with them, as every renderer does.
  */
 #include <math.h>
@@ -92,4 +93,79 @@ model_num(char *dst, size_t len, double v, int prec)
 		snprintf(dst, len, "-");
 	else
 		snprintf(dst, len, "%.*f", prec, v);
+}
+
+void
+model_csv_str(FILE *out, const char *raw, int name)
+{
+	char v[3 * LOG_WORKLOAD_MAX + 8];	/* what csv has always cut a workload to */
+	const char *p;
+
+	if (name)
+		model_name(v, sizeof(v), raw);
+	else
+		model_vis(v, sizeof(v), raw);
+	if (strpbrk(v, ",\"\r\n") == NULL) {
+		fputs(v, out);
+		return;
+	}
+	fputc('"', out);
+	for (p = v; *p; p++) {
+		if (*p == '"')
+			fputc('"', out);
+		fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+void
+model_csv_num(FILE *out, const char *fmt, double v)
+{
+	fputc(',', out);
+	if (isfinite(v))
+		fprintf(out, fmt, v);
+}
+
+void
+model_json_str(FILE *out, const char *v)
+{
+	const unsigned char *p = (const unsigned char *)v;
+
+	if (v == NULL) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	while (*p) {
+		const unsigned char *q = p;
+		int n;
+
+		while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
+			q++;	/* printable ASCII but the two escaped: as it is, at once */
+		if (q > p) {
+			fwrite(p, 1, (size_t)(q - p), out);
+			p = q;
+			continue;
+		}
+		n = utf8_len(p);
+		if (n == 0) {
+			fputs("\\ufffd", out);
+			p++;
+		} else if (n == 2 && *p == 0xc2 && p[1] < 0xa0) {
+			fprintf(out, "\\u%04x", p[1]);	/* a C1 control */
+			p += 2;
+		} else if (n > 1) {
+			fwrite(p, 1, (size_t)n, out);
+			p += n;
+		} else {
+			if (*p == '"' || *p == '\\')
+				fprintf(out, "\\%c", *p);
+			else if (*p < 0x20 || *p == 0x7f)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+			p++;
+		}
+	}
+	fputc('"', out);
 }

@@ -9,18 +9,16 @@
  * environment, or nothing; marked lines first, the others only with -v.
  * Each block ends with the smallest changes its runs could have seen.
  * Then the summary of each row against BASE.  Every line fits 80
- * columns.  --verdict (render_verdict) reads the same marks for a script:
- * each load's verdict metrics and the summary's, worse as -c prints them;
- * when there is nothing to judge it says why on stderr.  Reads the model
- * only.
+ * columns.  --verdict (render_verdict) words for a script what judge.c
+ * (judge.h) decides from the same marks: each load's verdict metrics and
+ * the summary's, worse as -c prints them.  Reads the model only.
  */
-#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "judge.h"
 
 #define NUMW 9		/* columns of a mean */
 
@@ -199,15 +197,14 @@ mde_clause(char *buf, size_t len, const char *what, const struct vd_test *t)
 static void
 block_mde(FILE *out, const struct model *m, const struct group *g)
 {
-	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
-	static const char *what[] = { "Time", "Ratio", "Loads", "latency p99" };
 	char buf[1024];
 	size_t n = 0, i;
 
-	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
-		const struct vd_test *t = model_test(m, g, k[i]);
+	for (i = 0; i < JUDGE_METRICS; i++) {
+		const struct vd_test *t = model_test(m, g, judge_slots[i].slot);
 
-		if (n + 2 < sizeof(buf) && mde_clause(buf + n + (n ? 2 : 0), sizeof(buf) - n - 2, what[i], t)) {
+		if (n + 2 < sizeof(buf) && mde_clause(buf + n + (n ? 2 : 0), sizeof(buf) - n - 2,
+		    judge_slots[i].show, t)) {
 			if (n)
 				memcpy(buf + n, "; ", 2);
 			n += strlen(buf + n);
@@ -592,232 +589,72 @@ render_compare(FILE *out, const struct model *m)
 
 /* ------------------------------------------------------------- --verdict */
 
-enum { V_GOOD = 0, V_WORSE = 1, V_NOTHING = 2, V_UNDECIDED = 125 };
-
-/* The worse of two verdicts: worse, then cannot decide, then not worse. */
-static int
-worst_of(int a, int b)
+/* One verdict metric's clause, as judge.c judged it, in buf. */
+static void
+clause(char *buf, size_t len, const struct judge_metric *x)
 {
-	return a == V_WORSE || b == V_WORSE ? V_WORSE : a == V_UNDECIDED || b == V_UNDECIDED ?
-	    V_UNDECIDED : V_GOOD;
-}
-
-/*
- * One verdict metric (of a load, or of the summary): worse when the
- * family marks it worse (as -c prints it) and, with --threshold, its
- * change is beyond thr; not worse when its interval's worse end is
- * within thr (each metric's floor without --threshold); else undecided.
- * Its clause in buf.
- */
-static int
-judge(char *buf, size_t len, const char *what, const struct vd_test *t, double thr)
-{
+	const struct vd_test *t = x->t;
+	const char *what = x->s->show;
 	char ch[48], iv[48];
-	double rel, abs, worst;
-	int given = thr > 0;
 
-	vd_floor(t->kind, &rel, &abs);
-	if (!given)
-		thr = rel;
 	change_text(ch, iv, sizeof(ch), t, 1);
-	worst = t->better < 0 ? t->hi : -t->lo;	/* how much worse the interval allows */
-	if (t->mark == VD_WORSE && (!given || !isfinite(t->pct) || fabs(t->pct) > thr)) {
-		snprintf(buf, len, "%s %s %s worse, beyond %g%%", what, ch, iv, thr);
-		return V_WORSE;
-	}
-	if (t->mark == VD_HELD) {
+	switch (x->why) {
+	case JW_WORSE:
+		snprintf(buf, len, "%s %s %s worse, beyond %g%%", what, ch, iv, x->thr);
+		break;
+	case JW_HELD:
 		snprintf(buf, len, "%s %s %s held: %s", what, ch, iv, t->why ? t->why : "the environment");
-		return V_UNDECIDED;
-	}
-	if (!t->tested || !isfinite(worst)) {
-		snprintf(buf, len, "%s %s %s", what, ch, t->n < 2 ? "not tested: under 2 runs a side" :
+		break;
+	case JW_FEW:
+	case JW_SAME:
+		snprintf(buf, len, "%s %s %s", what, ch, x->why == JW_FEW ? "not tested: under 2 runs a side" :
 		    "the same in every run");
-		return t->n < 2 ? V_UNDECIDED : V_GOOD;
-	}
-	if (worst > thr) {
+		break;
+	case JW_MAYBE:
 		snprintf(buf, len, "%s %s %s %smay be worse by over %g%%", what, ch, iv,
-		    t->mark == VD_WORSE ? "worse, not beyond the threshold, but " : "", thr);
-		return V_UNDECIDED;
+		    x->worse ? "worse, not beyond the threshold, but " : "", x->thr);
+		break;
+	case JW_WITHIN:
+		snprintf(buf, len, "%s %s %s %swithin %g%%", what, ch, iv, x->worse ? "worse, " : "", x->thr);
+		break;
 	}
-	snprintf(buf, len, "%s %s %s %swithin %g%%", what, ch, iv, t->mark == VD_WORSE ? "worse, " : "",
-	    thr);
-	return V_GOOD;
 }
 
-/* The clauses of tests t[0..n) (NULL: none), one line headed head; 0, 1 or 125. */
-static int
-judge_line(FILE *out, const char *head, const struct vd_test *const *t, const char *const *what,
-    int n, double thr)
+/* The line of a judgement: its metrics' clauses, headed head. */
+static void
+judge_line(FILE *out, const char *head, const struct judgement *j)
 {
 	char buf[1024], one[256];
-	int v = V_GOOD, i, len = 0, any = 0;
+	int i, len = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (t[i] == NULL)
-			continue;
-		v = worst_of(v, judge(one, sizeof(one), what[i], t[i], thr));
-		any = 1;
+	for (i = 0; i < j->n; i++) {
+		clause(one, sizeof(one), &j->m[i]);
 		len += snprintf(buf + len, sizeof(buf) - (size_t)len, "%s%s", len ? "; " : "", one);
 		if (len >= (int)sizeof(buf))
 			len = sizeof(buf) - 1;
 	}
-	if (!any)
-		v = V_UNDECIDED;
-	model_note(out, "%s: %s: %s", head, v == V_WORSE ? "worse" : v == V_UNDECIDED ?
-	    "cannot decide" : "not worse", any ? buf : "no verdict metric to judge");
-	return v;
-}
-
-/* One load's verdict metrics: its line, and 0, 1 or 125. */
-static int
-judge_load(FILE *out, const struct model *m, const struct group *g, double thr)
-{
-	static const int k[] = { M_TIME, F_RATIO, M_LOADS, M_LAT_P99 };
-	static const char *const what[] = { "Time", "Ratio", "Loads", "latency p99" };
-	const struct vd_test *t[4];
-	char ld[64];
-	int i;
-
-	for (i = 0; i < 4; i++)
-		t[i] = model_test(m, g, k[i]);
-	model_clean(ld, sizeof(ld), g->load);
-	return judge_line(out, ld, t, what, 4, thr);
-}
-
-/* The summary's geometric means of Time, Ratio and Loads, as -c tests them; -1 if none. */
-static int
-judge_summary(FILE *out, const struct model *m, size_t row, double thr)
-{
-	static const char *const what[S_N] = { "Time", "Ratio", "Loads" };
-	const struct vd_test *t[S_N];
-	int s, any = 0;
-
-	for (s = 0; s < S_N; s++)
-		any |= (t[s] = model_sum_test(m, row, s)) != NULL;
-	if (!any)
-		return -1;
-	return judge_line(out, "geometric means over the loads", t, what, S_N, thr);
-}
-
-/* Has g ok runs, counted or left out as disturbed? */
-static int
-ran_ok(const struct group *g)
-{
-	return g != NULL && (g->m[M_TIME].n > 0 || g->disturbed > 0);
-}
-
-/* Each load's runs of row not ok, "LOAD: 3 failed runs (REASON); ...", into buf; its length. */
-static size_t
-loads_not_ok(char *buf, size_t len, const struct model *m, size_t row)
-{
-	char ld[64], why[NWHY * 192];
-	size_t i, n = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < m->nsect && n < len; i++) {
-		const struct group *g = model_find(m, row, m->sect[i].load);
-
-		if (g == NULL || !model_not_ok(why, sizeof(why), g))
-			continue;
-		model_clean(ld, sizeof(ld), g->load);
-		n += (size_t)snprintf(buf + n, len - n, "%s%s: %s", n ? "; " : "", ld, why);
-	}
-	return n < len ? n : len - 1;
-}
-
-/* Has g runs of any status? */
-static int
-ran(const struct group *g)
-{
-	return ran_ok(g) || (g != NULL && (g->failed > 0 || g->invalid > 0));
-}
-
-/* The loads row ran, no_load aside, "a, b" ("none"), into buf; how many. */
-static int
-loads_ran(char *buf, size_t len, const struct model *m, size_t row)
-{
-	char ld[64];
-	size_t i, n = 0;
-	int c = 0;
-
-	snprintf(buf, len, "none");
-	for (i = 0; i < m->nsect && n < len; i++)
-		if (strcmp(m->sect[i].load, "no_load") && ran(model_find(m, row, m->sect[i].load))) {
-			model_clean(ld, sizeof(ld), m->sect[i].load);
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", c++ ? ", " : "", ld);
-		}
-	return c;
-}
-
-/* Did row run anything ok? */
-static int
-any_ok(const struct model *m, size_t row)
-{
-	size_t i;
-
-	for (i = 0; i < m->nsect; i++)
-		if (ran_ok(model_find(m, row, m->sect[i].load)))
-			return 1;
-	return 0;
-}
-
-/*
- * Nothing to judge (exit 2, the reason on stderr): a side without an ok
- * run, or two lists of loads (no_load aside, the baseline of every round)
- * with none in common.  A wrong load list or a kernel that failed every
- * run is no question more runs could answer: git bisect run must stop,
- * not skip.  0 when there is something to judge: a load both ran, or
- * no_load when a side ran no_load alone.
- */
-static int
-nothing_to_judge(const struct model *m, size_t row)
-{
-	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
-	char lc[512], lb[512], bad[2048];
-	int nc, nb;
-	size_t i;
-
-	if (!any_ok(m, row) || !any_ok(m, m->cmp_row)) {
-		int cand = !any_ok(m, row);
-
-		loads_not_ok(bad, sizeof(bad), m, cand ? row : m->cmp_row);
-		warnx("--verdict: %s '%s' has no ok run%s%s", cand ? "the candidate" : "BASE",
-		    cand ? gn : bn, bad[0] ? ": " : "", bad);
-		return 1;
-	}
-	for (i = 0; i < m->nsect; i++)
-		if (strcmp(m->sect[i].load, "no_load") && ran(model_find(m, row, m->sect[i].load)) &&
-		    ran(model_find(m, m->cmp_row, m->sect[i].load)))
-			return 0;
-	nc = loads_ran(lc, sizeof(lc), m, row);
-	nb = loads_ran(lb, sizeof(lb), m, m->cmp_row);
-	if ((nc == 0 || nb == 0) && ran_ok(model_find(m, row, "no_load")) &&
-	    ran_ok(model_find(m, m->cmp_row, "no_load")))
-		return 0;	/* the compile alone: no_load is the comparison */
-	warnx("--verdict: '%s' and '%s' ran no load in common (no_load aside): '%s' ran %s, '%s' ran %s "
-	    "(measure the candidate under BASE's loads)", gn, bn, gn, lc, bn, lb);
-	return 1;
+	model_note(out, "%s: %s: %s", head, j->answer == JUDGE_FAIL ? "worse" : j->answer == JUDGE_SKIP ?
+	    "cannot decide" : "not worse", j->n ? buf : "no verdict metric to judge");
 }
 
 /*
  * A load only one side ran is not judged; one both ran but a side has
  * no run counted (each failed, or left out as disturbed) cannot be: its
- * line says why, and 125 (-1: only one ran, nothing printed but a line).
+ * line says why.
  */
-static int
-not_judged(FILE *out, const struct model *m, size_t row, const char *load)
+static void
+not_judged(FILE *out, const struct model *m, size_t row, const struct judgement *j)
 {
-	const struct group *g = model_find(m, row, load), *b = model_find(m, m->cmp_row, load);
-	const struct group *x = g != NULL && g->m[M_TIME].n > 0 ? b : g;
+	const struct group *x = j->g != NULL && j->g->m[M_TIME].n > 0 ? j->b : j->g;
 	char ld[64], why[NWHY * 192];
 
-	model_clean(ld, sizeof(ld), load);
-	if (g == NULL && b == NULL)
-		return -1;	/* another row's load */
-	if (g == NULL || b == NULL) {
-		model_note(out, "%s: not judged: only '%s' ran it", ld, m->rows[g ? row : m->cmp_row].show);
-		return -1;
+	if (j->state == JS_NEITHER)
+		return;		/* another row's load */
+	model_clean(ld, sizeof(ld), (j->g ? j->g : j->b)->load);
+	if (j->state == JS_ONE_SIDE) {
+		model_note(out, "%s: not judged: only '%s' ran it", ld, m->rows[j->g ? row : m->cmp_row].show);
+		return;
 	}
 	if (x->disturbed > 0 && x->m[M_TIME].n == 0 && !model_not_ok(why, sizeof(why), x))
 		model_note(out, "%s: cannot decide: the %ld ok run%s of '%s' %s left out as disturbed "
@@ -828,34 +665,32 @@ not_judged(FILE *out, const struct model *m, size_t row, const char *load)
 		model_note(out, "%s: cannot decide: '%s' has no ok run counted%s%s%s", ld,
 		    m->rows[x->row].show, why[0] ? " (" : "", why, why[0] ? ")" : "");
 	}
-	return V_UNDECIDED;
 }
 
 int
 render_verdict(FILE *out, const struct model *m, size_t row, double thr)
 {
 	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
-	int v = V_GOOD, any = 0, r;
+	struct judgement j;
+	char ld[64];
 	size_t i;
+	int v, any = 0;
 
-	if (nothing_to_judge(m, row))
-		return V_NOTHING;
+	if ((v = judge_row(m, row, thr)) == JUDGE_NOTHING)
+		return v;	/* report_verdict says why */
 	for (i = 0; i < m->nsect; i++) {
-		const struct group *g = model_find(m, row, m->sect[i].load);
-
-		if (g == NULL || g->vt == NONE) {
-			if ((r = not_judged(out, m, row, m->sect[i].load)) >= 0)
-				v = worst_of(v, r);
+		judge_load(m, row, m->sect[i].load, thr, &j);
+		if (j.state != JS_JUDGED) {
+			not_judged(out, m, row, &j);
 			continue;
 		}
 		any = 1;
-		v = worst_of(v, judge_load(out, m, g, thr));
+		model_clean(ld, sizeof(ld), j.g->load);
+		judge_line(out, ld, &j);
 	}
-	if (any && (r = judge_summary(out, m, row, thr)) >= 0)
-		v = worst_of(v, r);
-	if (!any)
-		v = V_UNDECIDED;
-	model_note(out, "%s against %s: %s (exit %d)", gn, bn, v == V_WORSE ? "worse" :
-	    v == V_UNDECIDED ? "the runs cannot decide" : "not worse", v);
+	if (any && judge_summary(m, row, thr, &j) == 0)
+		judge_line(out, "geometric means over the loads", &j);
+	model_note(out, "%s against %s: %s (exit %d)", gn, bn, v == JUDGE_FAIL ? "worse" :
+	    v == JUDGE_SKIP ? "the runs cannot decide" : "not worse", v);
 	return v;
 }

@@ -15,35 +15,6 @@
 
 #include "model.h"
 
-static void
-csv_str(FILE *out, const char *raw)
-{
-	char v[3 * LOG_WORKLOAD_MAX + 8];
-	const char *p;
-
-	model_vis(v, sizeof(v), raw);
-	if (strpbrk(v, ",\"") == NULL) {
-		fputs(v, out);
-		return;
-	}
-	fputc('"', out);
-	for (p = v; *p; p++) {
-		if (*p == '"')
-			fputc('"', out);
-		fputc(*p, out);
-	}
-	fputc('"', out);
-}
-
-/* ",v" with fmt, or "," when v is not a finite number */
-static void
-csv_num(FILE *out, const char *fmt, double v)
-{
-	fputc(',', out);
-	if (isfinite(v))
-		fprintf(out, fmt, v);
-}
-
 /* Has a row settings of --set?  Then the lines end with them (a last column). */
 static int
 with_set(const struct model *m)
@@ -109,42 +80,42 @@ verdicts(FILE *out, const struct model *m, const struct group *g)
 
 	for (k = 0; k < M_N; k++) {
 		t = k == M_PAIRED ? NULL : model_test(m, g, k);
-		csv_num(out, "%.2f", t ? t->lo : NAN);
-		csv_num(out, "%.2f", t ? t->hi : NAN);
-		csv_num(out, "%.6g", t ? t->padj : NAN);
+		model_csv_num(out, "%.2f", t ? t->lo : NAN);
+		model_csv_num(out, "%.2f", t ? t->hi : NAN);
+		model_csv_num(out, "%.6g", t ? t->padj : NAN);
 		fprintf(out, ",%s", mark_name(t));
 	}
 	t = model_test(m, g, F_RATIO);
-	csv_num(out, "%.2f", t ? t->pct : NAN);
-	csv_num(out, "%.2f", t ? t->lo : NAN);
-	csv_num(out, "%.2f", t ? t->hi : NAN);
-	csv_num(out, "%.6g", t ? t->p : NAN);
-	csv_num(out, "%.6g", t ? t->padj : NAN);
+	model_csv_num(out, "%.2f", t ? t->pct : NAN);
+	model_csv_num(out, "%.2f", t ? t->lo : NAN);
+	model_csv_num(out, "%.2f", t ? t->hi : NAN);
+	model_csv_num(out, "%.6g", t ? t->p : NAN);
+	model_csv_num(out, "%.6g", t ? t->padj : NAN);
 	fprintf(out, ",%s", mark_name(t));
 	for (i = 0; i < sizeof(mde) / sizeof(mde[0]); i++) {
 		t = model_test(m, g, mde[i]);
-		csv_num(out, "%.2f", t ? t->mde : NAN);
-		csv_num(out, "%.0f", t && t->runs > 0 ? (double)t->runs : NAN);
+		model_csv_num(out, "%.2f", t ? t->mde : NAN);
+		model_csv_num(out, "%.0f", t && t->runs > 0 ? (double)t->runs : NAN);
 	}
 	fputc(',', out);
 	if (g->vt != NONE && g->explain)
-		csv_str(out, g->envwhy);
+		model_csv_str(out, g->envwhy, 0);
 }
 
 static void
 stat4(FILE *out, const struct acc *a)
 {
-	csv_num(out, "%.4f", stats_mean(a));
-	csv_num(out, "%.4f", stats_sd(a));
-	csv_num(out, "%.4f", a->n ? a->min : NAN);
-	csv_num(out, "%.4f", a->n ? a->max : NAN);
+	model_csv_num(out, "%.4f", stats_mean(a));
+	model_csv_num(out, "%.4f", stats_sd(a));
+	model_csv_num(out, "%.4f", a->n ? a->min : NAN);
+	model_csv_num(out, "%.4f", a->n ? a->max : NAN);
 }
 
 static void
 change3(FILE *out, const struct change *c)
 {
-	csv_num(out, "%.2f", c->pct);
-	csv_num(out, "%.6g", c->tested ? c->p : NAN);
+	model_csv_num(out, "%.2f", c->pct);
+	model_csv_num(out, "%.6g", c->tested ? c->p : NAN);
 	fprintf(out, ",%s", c->tested ? (c->significant ? "yes" : "no") : "");
 }
 
@@ -154,17 +125,17 @@ ident(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
 
-	csv_str(out, g->load);
+	model_csv_str(out, g->load, 0);
 	fputc(',', out);
-	csv_str(out, w->label);
+	model_csv_str(out, w->label, 0);
 	fputc(',', out);
-	csv_str(out, w->name);
+	model_csv_str(out, w->name, 0);
 	fputc(',', out);
-	csv_str(out, w->host);
+	model_csv_str(out, w->host, 0);
 	fprintf(out, ",%ld,", w->jobs);
-	csv_str(out, w->workload);
+	model_csv_str(out, w->workload, 0);
 	fputc(',', out);
-	csv_str(out, w->config);
+	model_csv_str(out, w->config, 0);
 }
 
 static void
@@ -179,36 +150,36 @@ line(FILE *out, const struct model *m, const struct group *g, int set)
 		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
 	ident(out, m, g);
 	fputc(',', out);
-	csv_str(out, g->unit_mixed ? "mixed" : g->unit);
+	model_csv_str(out, g->unit_mixed ? "mixed" : g->unit, 0);
 	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
 	for (k = 0; k < M_CLASSIC; k++)
 		stat4(out, &g->m[k]);
-	csv_num(out, "%.4f", model_ratio(m, g));
+	model_csv_num(out, "%.4f", model_ratio(m, g));
 	fputc(',', out);
 	if (b)
-		csv_str(out, m->rows[b->row].name);
+		model_csv_str(out, m->rows[b->row].name, 0);
 	fputc(',', out);
 	if (m->cmp_row != NONE)
-		csv_str(out, m->rows[m->cmp_row].name);
+		model_csv_str(out, m->rows[m->cmp_row].name, 0);
 	change3(out, &c[M_TIME]);
 	change3(out, &c[M_LOADS]);
 
 	fprintf(out, ",%s,%ld", m->rows[g->row].drop, g->disturbed);
-	csv_num(out, "%.4f", model_ratio_sd(m, g));
+	model_csv_num(out, "%.4f", model_ratio_sd(m, g));
 	fputc(',', out);
-	csv_str(out, g->probe);
+	model_csv_str(out, g->probe, 0);
 	fputc(',', out);
-	csv_str(out, g->disk);
+	model_csv_str(out, g->disk, 0);
 	fputc(',', out);
-	csv_str(out, g->odisk);
+	model_csv_str(out, g->odisk, 0);
 	if (m->cmp_row != NONE && g->row != m->cmp_row)
 		model_summary(m, g->row, m->cmp_row, &s);
 	else
 		memset(&s, 0, sizeof(s));
-	csv_num(out, "%.4f", s.nratio ? s.ratio : NAN);
-	csv_num(out, "%.4f", s.nratio ? s.base_ratio : NAN);
+	model_csv_num(out, "%.4f", s.nratio ? s.ratio : NAN);
+	model_csv_num(out, "%.4f", s.nratio ? s.base_ratio : NAN);
 	fprintf(out, ",%d", s.nratio);
-	csv_num(out, "%.4f", s.nloads ? s.loads : NAN);
+	model_csv_num(out, "%.4f", s.nloads ? s.loads : NAN);
 	fprintf(out, ",%d", s.nloads);
 	for (k = 0; k < M_N; k++) {
 		fprintf(out, ",%ld", g->m[k].n);
@@ -222,7 +193,7 @@ line(FILE *out, const struct model *m, const struct group *g, int set)
 	fprintf(out, ",%ld", g->copies);
 	if (set) {
 		fputc(',', out);
-		csv_str(out, model_set(m, g->row));
+		model_csv_str(out, model_set(m, g->row), 0);
 	}
 	fputc('\n', out);
 }
@@ -249,7 +220,7 @@ prow(FILE *out, const struct model *m, const struct group *g, const char *kind, 
 {
 	ident(out, m, g);
 	fprintf(out, ",%s,", kind);
-	csv_str(out, name);
+	model_csv_str(out, name, 0);
 	fprintf(out, ",%ld", g->prof->n);
 }
 
@@ -267,10 +238,10 @@ ptable(FILE *out, const struct model *m, const struct group *g, const struct pta
 
 		prow(out, m, g, kind, psym_name(t, s));
 		fprintf(out, ",%ld", s->listed);
-		csv_num(out, "%.4f", psym_mean(t, s, 0));
-		csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
-		csv_num(out, "%.4f", psym_mean(t, s, 1));
-		csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
+		model_csv_num(out, "%.4f", psym_mean(t, s, 0));
+		model_csv_num(out, "%.4f", sqrt(psym_var(t, s, 0)));
+		model_csv_num(out, "%.4f", psym_mean(t, s, 1));
+		model_csv_num(out, "%.4f", sqrt(psym_var(t, s, 1)));
 		fputs(NODIFF "\n", out);
 	}
 	free(idx);
@@ -280,13 +251,13 @@ ptable(FILE *out, const struct model *m, const struct group *g, const struct pta
 static void
 pdiff_cols(FILE *out, double base, double this, const struct vd_test *t)
 {
-	csv_num(out, "%.4f", base);
-	csv_num(out, "%.4f", this - base);
-	csv_num(out, "%.2f", pmodel_pct(base, this, t));
-	csv_num(out, "%.2f", t ? t->lo : NAN);
-	csv_num(out, "%.2f", t ? t->hi : NAN);
-	csv_num(out, "%.6g", t ? t->p : NAN);
-	csv_num(out, "%.6g", t ? t->padj : NAN);
+	model_csv_num(out, "%.4f", base);
+	model_csv_num(out, "%.4f", this - base);
+	model_csv_num(out, "%.2f", pmodel_pct(base, this, t));
+	model_csv_num(out, "%.2f", t ? t->lo : NAN);
+	model_csv_num(out, "%.2f", t ? t->hi : NAN);
+	model_csv_num(out, "%.6g", t ? t->p : NAN);
+	model_csv_num(out, "%.6g", t ? t->padj : NAN);
 	fprintf(out, ",%s\n", mark_name(t));
 }
 
@@ -309,18 +280,18 @@ pdiff_lines(FILE *out, const struct model *m, const struct group *g)
 
 		prow(out, m, g, "diff", d->name);
 		fprintf(out, ",%ld", d->this.listed);
-		csv_num(out, "%.4f", d->this.share);
-		csv_num(out, "%.4f", sqrt(d->this.vshare));
-		csv_num(out, "%.4f", d->this.rate);
-		csv_num(out, "%.4f", sqrt(d->this.vrate));
+		model_csv_num(out, "%.4f", d->this.share);
+		model_csv_num(out, "%.4f", sqrt(d->this.vshare));
+		model_csv_num(out, "%.4f", d->this.rate);
+		model_csv_num(out, "%.4f", sqrt(d->this.vrate));
 		pdiff_cols(out, d->base.rate, d->this.rate, model_ptest(m, d->vt));
 	}
 	prow(out, m, g, "diff", "total");
 	fprintf(out, ",%ld", g->prof->n);
-	csv_num(out, "%.4f", stats_mean(&g->prof->kshare));
-	csv_num(out, "%.4f", stats_sd(&g->prof->kshare));
-	csv_num(out, "%.4f", stats_mean(&g->prof->kernel));
-	csv_num(out, "%.4f", stats_sd(&g->prof->kernel));
+	model_csv_num(out, "%.4f", stats_mean(&g->prof->kshare));
+	model_csv_num(out, "%.4f", stats_sd(&g->prof->kshare));
+	model_csv_num(out, "%.4f", stats_mean(&g->prof->kernel));
+	model_csv_num(out, "%.4f", stats_sd(&g->prof->kernel));
 	pdiff_cols(out, stats_mean(&b->prof->kernel), stats_mean(&g->prof->kernel), model_ptest(m, g->pvt));
 }
 
@@ -348,23 +319,23 @@ render_profiles_csv(FILE *out, const struct model *m)
 				continue;
 			prow(out, m, g, "kernel", "total");
 			fprintf(out, ",%ld", p->n);
-			csv_num(out, "%.4f", stats_mean(&p->kshare));
-			csv_num(out, "%.4f", stats_sd(&p->kshare));
-			csv_num(out, "%.4f", stats_mean(&p->kernel));
-			csv_num(out, "%.4f", stats_sd(&p->kernel));
+			model_csv_num(out, "%.4f", stats_mean(&p->kshare));
+			model_csv_num(out, "%.4f", stats_sd(&p->kshare));
+			model_csv_num(out, "%.4f", stats_mean(&p->kernel));
+			model_csv_num(out, "%.4f", stats_sd(&p->kernel));
 			fputs(NODIFF "\n", out);
 			prow(out, m, g, "idle", "idle");
 			fprintf(out, ",%ld", p->n);
-			csv_num(out, "%.4f", stats_mean(&p->idle));
-			csv_num(out, "%.4f", stats_sd(&p->idle));
+			model_csv_num(out, "%.4f", stats_mean(&p->idle));
+			model_csv_num(out, "%.4f", stats_sd(&p->idle));
 			fputs(",," NODIFF "\n", out);
 			for (j = 0; j < PART_N; j++) {
 				if (p->part[j].n == 0)
 					continue;
 				prow(out, m, g, "part", part_names[j].word);
 				fprintf(out, ",%ld", p->part[j].n);
-				csv_num(out, "%.4f", stats_mean(&p->part[j]));
-				csv_num(out, "%.4f", stats_sd(&p->part[j]));
+				model_csv_num(out, "%.4f", stats_mean(&p->part[j]));
+				model_csv_num(out, "%.4f", stats_sd(&p->part[j]));
 				fputs(",," NODIFF "\n", out);
 			}
 			ptable(out, m, g, &p->k, "function");
@@ -382,6 +353,7 @@ render(FILE *out, const struct model *m)
 
 const struct format csv_format = {
 	.bars = 0,
+	.verdict = 0,
 	.render = render,
 	.empty = NULL,
 };

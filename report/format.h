@@ -17,14 +17,17 @@
  *   2. report/NAME.c: `const struct format NAME_format` with designated
  *      initialisers, everything else static.  It writes to the FILE it
  *      is given, from the model: with -c the model holds the comparison
- *      (model.cmp_row, family.c's tests); it refuses --bars unless it
- *      takes it (.bars);
+ *      (model.cmp_row, family.c's tests; judge.h decides what --verdict
+ *      would); it refuses --bars and --verdict unless it takes them
+ *      (.bars, .verdict);
  *   3. report/NAME.o in REPORT in the Makefile;
  *   4. doc/contest.1: NAME in SYNOPSIS's --format list (t0017 holds it
  *      to --help, t0096 to the formats contest takes) and its entry
  *      under REPORT.
  * Its tests are tests as for any behaviour; tests/golden/render.sh gets
- * its views (make golden writes them, and t3700 holds them after).
+ * its views, in a set of their own so that the expectations of the
+ * others stay byte for byte (make golden writes them, and t3700 holds
+ * them after).
  */
 #ifndef CONTEST_FORMAT_H
 #define CONTEST_FORMAT_H
@@ -50,11 +53,17 @@ struct view_opts {
 	int nloads;
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
 	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
+	double threshold;		/* --threshold PCT with --verdict; 0: each metric's floor (judge.h) */
+	const char *origin;		/* --origin: the CI system KCIDB's ids name (kcidb.c) */
 };
 
 /* An output format: what --format NAME writes. */
 struct format {
 	int bars;			/* 1: it takes --bars (a text view); 0: --bars is refused, exit 2 */
+	int verdict;			/* 1: it takes --verdict BASE: the table prints --verdict's lines,
+					 * another format writes its report with the comparison (as -c)
+					 * and the candidate judged (judge.h), and contest exits with
+					 * the verdict; 0: --verdict is refused, exit 2 */
 	/* the report, from the model to out: 0, or -1 when out of memory
 	 * (report() checks out for a write error after) */
 	int (*render)(FILE *out, const struct model *m);

@@ -14,48 +14,6 @@
 
 #include "model.h"
 
-/* A JSON string; bytes that are not valid UTF-8 become U+FFFD. */
-static void
-json_str(FILE *out, const char *v)
-{
-	const unsigned char *p = (const unsigned char *)v;
-
-	if (v == NULL) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	while (*p) {
-		int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 :
-		    (*p & 0xf8) == 0xf0 ? 4 : 0, j;
-
-		for (j = 1; j < n; j++)
-			if ((p[j] & 0xc0) != 0x80)
-				n = 0;
-		if (n == 2 && *p < 0xc2)
-			n = 0;
-		if (n == 0) {
-			fputs("\\ufffd", out);
-			p++;
-		} else if (n == 2 && *p == 0xc2 && p[1] < 0xa0) {
-			fprintf(out, "\\u%04x", p[1]);	/* a C1 control */
-			p += 2;
-		} else if (n > 1) {
-			fwrite(p, 1, (size_t)n, out);
-			p += n;
-		} else {
-			if (*p == '"' || *p == '\\')
-				fprintf(out, "\\%c", *p);
-			else if (*p < 0x20 || *p == 0x7f)
-				fprintf(out, "\\u%04x", *p);
-			else
-				fputc(*p, out);
-			p++;
-		}
-	}
-	fputc('"', out);
-}
-
 static void
 json_num(FILE *out, const char *fmt, double v)
 {
@@ -73,16 +31,16 @@ head(FILE *out, const struct model *m)
 	fputs("{\n  \"format\": \"contest-report\",\n  \"version\": 1,\n  \"hosts\": [", out);
 	for (j = 0; j < m->nhosts; j++) {
 		fputs(j ? ", " : "", out);
-		json_str(out, m->hosts[j]);
+		model_json_str(out, m->hosts[j]);
 	}
 	fprintf(out, "],\n  \"more_hosts\": %s,\n  \"first_date\": ", m->hosts_more ? "true" : "false");
-	json_str(out, m->first_date);
+	model_json_str(out, m->first_date);
 	fputs(",\n  \"last_date\": ", out);
-	json_str(out, m->last_date);
+	model_json_str(out, m->last_date);
 	fputs(",\n  \"base\": ", out);
-	json_str(out, m->base_row != NONE ? m->rows[m->base_row].name : NULL);
+	model_json_str(out, m->base_row != NONE ? m->rows[m->base_row].name : NULL);
 	fputs(",\n  \"compare\": ", out);
-	json_str(out, m->cmp_row != NONE ? m->rows[m->cmp_row].name : NULL);
+	model_json_str(out, m->cmp_row != NONE ? m->rows[m->cmp_row].name : NULL);
 	fputs(",\n  \"disturbed_counted\": ", out);
 	fputs(m->o->disturbed ? "true" : "false", out);
 	fprintf(out, ",\n  \"duplicates\": %ld", m->seen.copies);
@@ -96,9 +54,9 @@ not_ok(FILE *out, const struct group *g)
 	fputs("[", out);
 	for (j = 0; j < NWHY && g->why[j].n; j++) {
 		fputs(j ? ", {\"status\": " : "{\"status\": ", out);
-		json_str(out, g->why[j].status);
+		model_json_str(out, g->why[j].status);
 		fputs(", \"reason\": ", out);
-		json_str(out, g->why[j].reason);
+		model_json_str(out, g->why[j].reason);
 		fprintf(out, ", \"runs\": %ld}", g->why[j].n);
 	}
 	if (g->why_more)
@@ -131,7 +89,7 @@ test_fields(FILE *out, const struct vd_test *t)
 	fputs(", \"p_adjusted\": ", out);
 	json_num(out, "%.6g", t->padj);
 	fprintf(out, ", \"mark\": \"%s\", \"held_because\": ", word_mark(t->mark));
-	json_str(out, t->mark == VD_HELD ? t->why : NULL);
+	model_json_str(out, t->mark == VD_HELD ? t->why : NULL);
 	fputs(", \"mde_pct\": ", out);
 	json_num(out, "%.2f", t->mde);
 	fputs(", \"runs_for_target\": ", out);
@@ -224,7 +182,7 @@ ptable(FILE *out, const struct ptab *t)
 		const struct psym *s = &t->sym[idx[i]];
 
 		fputs(i ? ",\n       {\"name\": " : "\n       {\"name\": ", out);
-		json_str(out, psym_name(t, s));
+		model_json_str(out, psym_name(t, s));
 		fprintf(out, ", \"listed\": %ld, \"share\": ", s->listed);
 		json_num(out, "%.4f", psym_mean(t, s, 0));
 		fputs(", \"share_sd\": ", out);
@@ -252,7 +210,7 @@ kernel_profile(FILE *out, const struct group *g)
 		return;
 	}
 	fprintf(out, "{\"runs\": %ld, \"mode\": ", p->n);
-	json_str(out, p->mode_mixed ? "mixed" : p->mode);
+	model_json_str(out, p->mode_mixed ? "mixed" : p->mode);
 	fputs(", \"kernel_rate\": {", out);
 	stat4(out, &p->kernel);
 	fputs("}, \"kernel_pct\": ", out);
@@ -280,7 +238,7 @@ static void
 pdiff_obj(FILE *out, const char *name, double base, double this, const struct vd_test *t)
 {
 	fputs("{\"name\": ", out);
-	json_str(out, name);
+	model_json_str(out, name);
 	fputs(", \"base_rate\": ", out);
 	json_num(out, "%.4f", base);
 	fputs(", \"rate\": ", out);
@@ -306,7 +264,7 @@ diffprofile(FILE *out, const struct model *m, const struct group *g, const struc
 		return;
 	}
 	fputs("{\"base\": ", out);
-	json_str(out, m->rows[cb->row].name);
+	model_json_str(out, m->rows[cb->row].name);
 	fputs(", \"functions\": [", out);
 	for (i = 0; i < g->npd; i++) {
 		const struct pdiff *d = &g->pd[i];
@@ -338,9 +296,9 @@ settings(FILE *out, const char *key, const char *text)
 	fprintf(out, ", \"%s\": {", key);
 	while (log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0) {
 		fputs(n++ ? ", " : "", out);
-		json_str(out, setting);
+		model_json_str(out, setting);
 		fputs(": ", out);
-		json_str(out, value);
+		model_json_str(out, value);
 	}
 	fputs("}", out);
 }
@@ -353,31 +311,31 @@ group(FILE *out, const struct model *m, const struct group *g)
 	int k;
 
 	fputs("\"load\": ", out);
-	json_str(out, g->load);
+	model_json_str(out, g->load);
 	fputs(", \"label\": ", out);
-	json_str(out, w->label);
+	model_json_str(out, w->label);
 	fputs(", \"row\": ", out);
-	json_str(out, w->name);
+	model_json_str(out, w->name);
 	fputs(", \"host\": ", out);
-	json_str(out, w->host);
+	model_json_str(out, w->host);
 	fprintf(out, ", \"jobs\": %ld, \"workload\": ", w->jobs);
-	json_str(out, w->workload);
+	model_json_str(out, w->workload);
 	fputs(", \"config\": ", out);
-	json_str(out, w->config);
+	model_json_str(out, w->config);
 	fputs(", \"drop\": ", out);
-	json_str(out, w->drop);
+	model_json_str(out, w->drop);
 	fputs(", \"unit\": ", out);
-	json_str(out, g->unit_mixed ? "mixed" : g->unit);
+	model_json_str(out, g->unit_mixed ? "mixed" : g->unit);
 	fprintf(out, ",\n     \"runs\": %ld, \"failed\": %ld, \"invalid\": %ld, \"disturbed\": %ld, "
 	    "\"duplicates\": %ld, \"not_ok\": ", g->m[M_TIME].n, g->failed, g->invalid, g->disturbed,
 	    g->copies);
 	not_ok(out, g);
 	fputs(", \"probe\": ", out);
-	json_str(out, g->probe[0] ? g->probe : NULL);
+	model_json_str(out, g->probe[0] ? g->probe : NULL);
 	fputs(", \"disk_dev\": ", out);
-	json_str(out, g->disk[0] ? g->disk : NULL);
+	model_json_str(out, g->disk[0] ? g->disk : NULL);
 	fputs(", \"odisk_dev\": ", out);
-	json_str(out, g->odisk[0] ? g->odisk : NULL);
+	model_json_str(out, g->odisk[0] ? g->odisk : NULL);
 	settings(out, "settings", w->id->set);
 	for (k = 0; k < M_CLASSIC; k++) {
 		fprintf(out, ",\n     \"%s\": {", metrics[k].name);
@@ -390,7 +348,7 @@ group(FILE *out, const struct model *m, const struct group *g)
 	fputs(", \"ratio_sd\": ", out);
 	json_num(out, "%.4f", model_ratio_sd(m, g));
 	fputs(", \"ratio_base\": ", out);
-	json_str(out, b ? m->rows[b->row].name : NULL);
+	model_json_str(out, b ? m->rows[b->row].name : NULL);
 	change1(out, m, g, cb);
 	fputs(",\n     \"ratio_test\": ", out);
 	test_obj(out, cb ? model_test(m, g, F_RATIO) : NULL);
@@ -417,7 +375,7 @@ summaries(FILE *out, const struct model *m)
 		model_summary(m, row, m->cmp_row, &s);
 		fputs(first ? "\n    {\"row\": " : ",\n    {\"row\": ", out);
 		first = 0;
-		json_str(out, m->rows[row].name);
+		model_json_str(out, m->rows[row].name);
 		fputs(", \"ratio\": ", out);
 		json_num(out, "%.4f", s.ratio);
 		fputs(", \"base_ratio\": ", out);
@@ -438,27 +396,23 @@ summaries(FILE *out, const struct model *m)
 static void
 snapshots(FILE *out, const struct model *m)
 {
-	static const char *const names[] = { "uname", "cmdline", "cpu", "governor", "ram", "swap",
-	    "thp", "fs", "fsopts", "sched", "cc", "make" };
-	size_t i, j;
+	size_t i;
 
 	fputs(",\n  \"snapshots\": [", out);
 	for (i = 0; i < m->nsnaps; i++) {
 		const struct snaprow *s = &m->snaps[i];
-		const char *v[] = { s->snap.uname, s->snap.cmdline, s->snap.cpu, s->snap.governor,
-		    s->snap.ram, s->snap.swap, s->snap.thp, s->snap.fs, s->snap.fsopts,
-		    s->snap.sched, s->snap.cc, s->snap.make };
 
 		fputs(i ? ",\n    {\"host\": " : "\n    {\"host\": ", out);
-		json_str(out, s->host);
+		model_json_str(out, s->host);
 		fputs(", \"label\": ", out);
-		json_str(out, s->label);
+		model_json_str(out, s->label);
 		fputs(", \"kernel\": ", out);
-		json_str(out, s->kernel);
-		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++) {
-			fprintf(out, ", \"%s\": ", names[j]);
-			json_str(out, v[j]);
-		}
+		model_json_str(out, s->kernel);
+#define SNAP_JSON(f) \
+		fputs(", \"" #f "\": ", out); \
+		model_json_str(out, s->snap.f);
+		SNAP_FIELDS(SNAP_JSON)
+#undef SNAP_JSON
 		settings(out, "settings", s->set);
 		settings(out, "settings_found", s->snap.set_found);
 		fprintf(out, ", \"varies\": %s}", s->varies ? "true" : "false");
@@ -491,6 +445,7 @@ render_json(FILE *out, const struct model *m)
 
 const struct format json_format = {
 	.bars = 0,
+	.verdict = 0,
 	.render = render_json,
 	.empty = NULL,
 };

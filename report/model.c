@@ -199,6 +199,55 @@ group_get(struct model *m, const struct rec *r)
 	return m->last = g;
 }
 
+/* Is c a digit? */
+#define DIGIT(c)	((unsigned)((c) - '0') < 10)
+/* The number of the two digits at s */
+#define TWO(s)		(((s)[0] - '0') * 10 + (s)[1] - '0')
+
+int
+model_date(const char *s, double *t)
+{
+	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	long y, mo, d, h, mi, sec, era, yoe, doy;
+
+	/* the writers' form, YYYY-MM-DDTHH:MM:SSZ, left to right: a NUL ends the test */
+	if (!(DIGIT(s[0]) && DIGIT(s[1]) && DIGIT(s[2]) && DIGIT(s[3]) && s[4] == '-' &&
+	    DIGIT(s[5]) && DIGIT(s[6]) && s[7] == '-' && DIGIT(s[8]) && DIGIT(s[9]) && s[10] == 'T' &&
+	    DIGIT(s[11]) && DIGIT(s[12]) && s[13] == ':' && DIGIT(s[14]) && DIGIT(s[15]) && s[16] == ':' &&
+	    DIGIT(s[17]) && DIGIT(s[18]) && s[19] == 'Z' && s[20] == '\0'))
+		return -1;
+	y = TWO(s) * 100 + TWO(s + 2), mo = TWO(s + 5), d = TWO(s + 8);
+	h = TWO(s + 11), mi = TWO(s + 14), sec = TWO(s + 17);
+	if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 || sec > 60 ||
+	    (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+		return -1;
+	/* days since 1970-01-01 of the proleptic Gregorian calendar, years from March */
+	y -= mo <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1;
+	*t = (double)(era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468) * 86400 +
+	    (double)(h * 3600 + mi * 60 + sec);
+	return 0;
+}
+
+/* A run's record r of group g: its row's and its group's first date, and the time it took. */
+static void
+note_span(struct model *m, struct group *g, const struct rec *r)
+{
+	struct row *w = &m->rows[g->row];
+	double a, b;
+
+	if (w->first[0] == '\0' || strcmp(r->date, w->first) < 0)
+		snprintf(w->first, sizeof(w->first), "%s", r->date);
+	if (g->start[0] == '\0' || strcmp(r->date, g->start) < 0)
+		snprintf(g->start, sizeof(g->start), "%s", r->date);
+	if (r->end[0] && model_date(r->date, &a) == 0 && model_date(r->end, &b) == 0 && b >= a) {
+		g->spans++;
+		g->secs += b - a;
+	}
+}
+
 static void
 note_host_date(struct model *m, const struct rec *r)
 {
@@ -595,6 +644,7 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 	if ((g = group_get(m, r)) == NULL)
 		return -1;
 	note_host_date(m, r);
+	note_span(m, g, r);
 	if (strcmp(r->status, ST_OK))
 		not_ok(g, r);
 	else

@@ -5,17 +5,19 @@
  * of the metric table below, orders rows and sections, and computes
  * Ratios and summaries; family.c, the comparisons' tests.  The layers,
  * each calling only those below it: clean.c (log content made safe to
- * print), pmodel.c (the kernel profiles), model.c, family.c; then the
- * renderers (text.c, compare.c, bars.c, profile.c, csv.c, json.c,
- * svg.c), which include this header only and never call each other;
- * then the formats (format.h: table.c picks among the text views, csv.c
- * and json.c are their own), and report.c at the top, which picks the
- * format.  doc/contest.1 (REPORT) is the reference for every number.
+ * print), pmodel.c (the kernel profiles), model.c, family.c, judge.c
+ * (--verdict's decision, judge.h); then the renderers (text.c,
+ * compare.c, bars.c, profile.c, csv.c, json.c, long.c, kcidb.c, svg.c),
+ * which include this header (and judge.h, those that judge) and never
+ * call each other; then the formats (format.h: table.c picks among the
+ * text views, csv.c, json.c, long.c and kcidb.c are their own), and
+ * report.c at the top, which picks the format.  doc/contest.1 (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
  * unit, decimals, which way is better, how it is computed, its kind and
  * tier), one line in the table of doc/contest.1's Metrics (REPORT).
- * The views that list every metric follow the table (-c, CSV, JSON),
+ * The views that list every metric follow the table (-c, CSV, JSON,
+ * long, KCIDB),
  * so `make golden` writes t3700's views anew (read the diff); -v's
  * detail lines pick theirs by their M_ identifiers (text.c).
  */
@@ -195,6 +197,7 @@ struct row {
 	char config[17];
 	char drop[4];
 	struct rec *id;		/* the first record of the row: its configuration */
+	char first[32];		/* the earliest date of its runs' records, "" none (model_date's form or not) */
 	size_t snap;		/* its snapshot in model.snaps, NONE if none */
 	/* the last no_load run counted: the paired Ratio's baseline */
 	char pinv[32];
@@ -289,6 +292,9 @@ struct group {
 	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
 	long copies;		/* its runs' records read again (a log named twice): dropped */
+	char start[32];		/* the earliest date of its runs (every status), "" none */
+	long spans;		/* its runs (every status) whose date and end are dates (model_date) */
+	double secs;		/* their end - date added up, s */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
@@ -307,6 +313,10 @@ struct group {
 };
 #define F_RATIO	M_N		/* a group's test slot for its Ratio */
 #define F_SLOTS	(M_N + 1)
+
+/* The snapshot's fields, X(member of struct snap), in the order the JSON and KCIDB give them. */
+#define SNAP_FIELDS(X) X(uname) X(cmdline) X(cpu) X(governor) X(ram) X(swap) X(thp) X(fs) X(fsopts) \
+	X(sched) X(cc) X(make)
 
 /* The box's snapshot of one host and label (the first one logged). */
 struct snaprow {
@@ -411,6 +421,9 @@ const char *model_unit(const struct group *, int metric);	/* the unit printed */
 int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
 void model_round_end(struct model *, struct row *);
 unsigned long model_load_sig(const char *load);	/* a load's share of a set's signature (struct rset) */
+/* A record's date, as writers write it (2026-12-01T10:00:00Z, UTC, RFC 3339),
+ * in seconds since 1970 into *t: 0, or -1 for anything else */
+int model_date(const char *s, double *t);
 
 /* family.c: -c's family of tests, built once before rendering; the only owner of tests */
 int model_verdicts(struct model *);	/* -1: out of memory */
@@ -443,6 +456,12 @@ void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width 
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
+/* a string of the log as a CSV field: a name (name 1) as model_name, else as model_vis; then
+ * RFC 4180, quoted (quotes doubled) when it holds a comma, a quote or a line end */
+void model_csv_str(FILE *, const char *s, int name);
+void model_csv_num(FILE *, const char *fmt, double v);	/* ",v" with fmt, or "," when v is not finite */
+/* a JSON string (NULL: null): controls escaped, bytes that are not UTF-8 as U+FFFD */
+void model_json_str(FILE *, const char *s);
 
 /* pmodel.c: the kernel profiles */
 int pmodel_fold(struct group *, const struct rec *);	/* an ok profile record; -1 out of memory */

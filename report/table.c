@@ -43,6 +43,7 @@ empty(FILE *out, const struct model *m)
 
 const struct format table_format = {
 	.bars = 1,
+	.verdict = 1,
 	.render = render,
 	.empty = empty,
 };

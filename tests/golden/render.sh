@@ -1,12 +1,17 @@
 #!/bin/sh
-# render.sh CONTEST LOG: every view of the report of LOG, one after the
-# other, each headed by its command line and followed by its exit status,
-# its standard output and its standard error apart.  t3700 compares what
-# it prints for each golden log (tests/golden/*.log and the fuzzer's seed
-# logs, tests/fuzz/corpus/*.log) with tests/golden/NAME.expect.gz (gzip,
-# as the JSON and CSV views of a log are large); `make golden` writes
-# those anew.  Read their difference before committing it (zdiff, or
-# t3700's output): every change in them is a change of what users see.
+# render.sh CONTEST LOG [SET]: every view of the report of LOG, one after
+# the other, each headed by its command line and followed by its exit
+# status, its standard output and its standard error apart.  t3700
+# compares what it prints for each golden log (tests/golden/*.log and the
+# fuzzer's seed logs, tests/fuzz/corpus/*.log) with
+# tests/golden/NAME.expect.gz (gzip, as the JSON and CSV views of a log
+# are large), and for SET fleet with NAME.fleet.expect.gz; `make golden`
+# writes those anew.  Read their difference before committing it (zdiff,
+# or t3700's output): every change in them is a change of what users see.
+# The views come in sets so that a format added later gets files of its
+# own and leaves the expectations of the others as they were: no SET, the
+# views of the first expectations; fleet, the formats of issue 27 (long,
+# kcidb).
 #
 # The rows compared are the log's first two (R1, R2), as its CSV names
 # them; a log with one row is rendered without the views that need two.
@@ -31,6 +36,18 @@ view() {
 	cat err
 }
 
+if [ "${3:-}" = fleet ]; then
+	view --format long
+	view --format kcidb
+	view --format kcidb --origin lab_2
+	[ -n "$R1" ] || exit 0
+	view -c "$R1" --format long
+	view -c "$R1" --format kcidb
+	view --verdict "$R1" --format kcidb
+	[ -n "$R2" ] || exit 0
+	view --verdict "$R1" -k "$R2" --format kcidb --threshold 5
+	exit 0
+fi
 view
 view -v
 view --disturbed
