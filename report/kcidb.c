@@ -242,6 +242,33 @@ checkout(FILE *out, struct doc *d, size_t lab)
 	o_close(&o);
 }
 
+/*
+ * --set's settings (set= or set_found='s form) as the object key of o, a
+ * member a setting, as the JSON's "settings" objects; nothing without
+ * them.  A text no writer makes (an edited log) goes as the string it is.
+ */
+static void
+settings(struct obj *o, const char *key, const char *text)
+{
+	static char setting[LOG_SET_MAX], value[LOG_SET_MAX];
+	const char *p = text;
+	struct obj so;
+	int r;
+
+	if (!text[0])
+		return;
+	for (r = 1; r > 0;)
+		r = log_set_next(&p, setting, sizeof(setting), value, sizeof(value));
+	if (r < 0) {
+		o_str(o, key, text);
+		return;
+	}
+	o_sub(o, key, &so);
+	for (p = text; log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0;)
+		o_str(&so, setting, value);
+	o_close(&so);
+}
+
 /* The snapshot of a row's box into the object o, each field as the JSON's snapshots name it. */
 static void
 snapshot(struct obj *o, const struct model *m, const struct row *w)
@@ -256,6 +283,7 @@ snapshot(struct obj *o, const struct model *m, const struct row *w)
 #define SNAP_MEMBER(f) o_str(&sn, #f, s->f);
 	SNAP_FIELDS(SNAP_MEMBER)
 #undef SNAP_MEMBER
+	settings(&sn, "settings_found", s->set_found);
 	o_close(&sn);
 }
 
@@ -297,6 +325,7 @@ build(FILE *out, struct doc *d, size_t r)
 	o_long(&misc, "ncpu", w->id->ncpu);
 	if (w->id->ncpu_online > 0)
 		o_long(&misc, "ncpu_online", w->id->ncpu_online);
+	settings(&misc, "settings", model_set(m, r));
 	snapshot(&misc, m, w);
 	o_close(&misc);
 	o_close(&o);

@@ -5,7 +5,7 @@
 # different boxes (snapshots of separate invocations that differ so
 # are); -c compares them as kernels, its environment naming both rows'
 # settings; --verdict judges b against a; JSON has the settings as keys,
-# the CSV as a last column.
+# the CSV as a last column, KCIDB in each build's misc (the document valid).
 . "$(dirname "$0")/lib.sh"
 . "$top/tests/report-lib.sh"
 need python3
@@ -61,3 +61,15 @@ expect 0 "$CONTEST" -r --format csv one.log
 head -1 stdout | grep -q ',duplicates,settings$' || fail "csv header: $(head -1 stdout)"
 grep -q "^no_load,b,b,.*,0,\"vm.dirty_ratio=40,$thp=never\"\$" stdout || fail "csv: $(cat stdout)"
 grep -q '^no_load,a,a,.*,0,vm.dirty_ratio=30$' stdout || fail "csv: $(cat stdout)"
+
+expect 0 "$CONTEST" -r --format kcidb one.log
+python3 "$top/tests/kcidb-check.py" < stdout || fail "kcidb: the document is not valid"
+python3 - stdout "$thp" <<'PY' || fail "kcidb: $(cat stdout)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+thp = sys.argv[2]
+b = {x["misc"]["row"]: x["misc"] for x in d["builds"]}
+assert b["a"]["settings"] == {"vm.dirty_ratio": "30"}, b["a"]
+assert b["b"]["settings"] == {"vm.dirty_ratio": "40", thp: "never"}, b["b"]
+assert b["b"]["snapshot"]["settings_found"] == {"vm.dirty_ratio": "20", thp: "madvise"}, b["b"]
+PY
