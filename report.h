@@ -20,7 +20,8 @@
 #define REPORT_FORMATS(X) \
 	X(REPORT_TABLE, table)		/* report/table.c: the tables, -c, --bars, -p */ \
 	X(REPORT_CSV, csv)		/* report/csv.c */ \
-	X(REPORT_JSON, json)		/* report/json.c */
+	X(REPORT_JSON, json)		/* report/json.c */ \
+	X(REPORT_LAVA, lava)		/* report/lava.c: LAVA's result lines */
 #define REPORT_FORMAT_ID(id, name) id,
 enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
 #undef REPORT_FORMAT_ID

@@ -1,16 +1,21 @@
 #!/bin/sh
-# render.sh CONTEST LOG: every view of the report of LOG, one after the
-# other, each headed by its command line and followed by its exit status,
-# its standard output and its standard error apart.  t3700 compares what
-# it prints for each golden log (tests/golden/*.log and the fuzzer's seed
-# logs, tests/fuzz/corpus/*.log) with tests/golden/NAME.expect.gz (gzip,
-# as the JSON and CSV views of a log are large); `make golden` writes
-# those anew.  Read their difference before committing it (zdiff, or
-# t3700's output): every change in them is a change of what users see.
+# render.sh CONTEST LOG [SET]: every view of the report of LOG in SET, one
+# after the other, each headed by its command line and followed by its
+# exit status, its standard output and its standard error apart.  The
+# sets: none given, the views of the tables, CSV and JSON; fleet, the
+# formats for kernel CI fleets (lava), which came later and are kept
+# apart so that adding them left the first set's expectations as they
+# were.  t3700 compares what it prints for each golden log
+# (tests/golden/*.log and the fuzzer's seed logs, tests/fuzz/corpus/*.log)
+# with tests/golden/NAME.expect.gz and NAME.fleet.expect.gz (gzip, as the
+# JSON and CSV views of a log are large); `make golden` writes those anew.
+# Read their difference before committing it (zdiff, or t3700's output):
+# every change in them is a change of what users see.
 #
 # The rows compared are the log's first two (R1, R2), as its CSV names
 # them; a log with one row is rendered without the views that need two.
 set -u
+set=${3:-}
 contest=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(mktemp -d "${TMPDIR:-/tmp}/render.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -30,6 +35,26 @@ view() {
 	echo "### stderr"
 	cat err
 }
+
+# the fleet set: the formats CI fleets read, each alone, counting the
+# disturbed runs, against R1's no_load, compared with R1 and with R2, and
+# judging the newest label, then R2, against R1
+fleet="lava"
+if [ "$set" = fleet ]; then
+	for f in $fleet; do
+		view --format "$f"
+		view --format "$f" --disturbed
+		[ -n "$R1" ] || continue
+		view -b "$R1" --format "$f"
+		view -c "$R1" --format "$f"
+		view --verdict "$R1" --format "$f"
+		[ -n "$R2" ] || continue
+		view -c "$R2" --format "$f"
+		view --verdict "$R1" -k "$R2" --format "$f"
+	done
+	exit 0
+fi
+[ -z "$set" ] || { echo "render.sh: no set '$set'" >&2; exit 2; }
 
 view
 view -v
