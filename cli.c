@@ -70,6 +70,7 @@ struct option_row {
 static int take_probe(struct opts *, const char *, char *, size_t);
 static int take_profile(struct opts *, const char *, char *, size_t);
 static int take_format(struct opts *, const char *, char *, size_t);
+static int take_origin(struct opts *, const char *, char *, size_t);
 static int list_loads(struct opts *, const char *, char *, size_t);
 static int help(struct opts *, const char *, char *, size_t);
 static int version(struct opts *, const char *, char *, size_t);
@@ -121,6 +122,8 @@ static const struct option_row core[] = {
 	{ "base", 'b', "LABEL", REPORT, TEXT(ro.base), NULL, "the label other labels' rows are compared with" },
 	{ "compare", 'c', "LABEL", REPORT, TEXT(ro.compare), NULL, "each label against LABEL, metric by metric" },
 	{ "format", 0, REPORT_FORMAT_ARG, REPORT, CALL(take_format), NULL, "the report's form (default table)" },
+	{ "origin", 0, "NAME", REPORT, CALL(take_origin), NULL,
+	    "with --format kcidb: the CI system named in ids (default contest)" },
 	{ "bars", 0, NULL, REPORT, FLAG(ro.bars), NULL, "Ratio as text bars" },
 	{ "svg", 0, "FILE", REPORT, TEXT(ro.svg), NULL, "the charts as an SVG file as well" },
 	{ "disturbed", 0, NULL, REPORT, FLAG(ro.disturbed), NULL, "keep the runs marked disturbed in the means" },
@@ -272,6 +275,21 @@ take_format(struct opts *o, const char *arg, char *why, size_t len)
 		return 0;
 	snprintf(why, len, "--format must be %s, not '%s'", report_format_choices(), arg);
 	return -1;
+}
+
+/* --origin: KCIDB's origin, the CI system its ids name: [a-z0-9_]+, as KCIDB's schema has it. */
+static int
+take_origin(struct opts *o, const char *arg, char *why, size_t len)
+{
+	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	if (n == 0 || arg[n] != '\0' || n > MAX_ORIGIN) {
+		snprintf(why, len, "--origin must be 1 to %d of a-z, 0-9 and _ (KCIDB's origin, [a-z0-9_]+), "
+		    "not '%s'", MAX_ORIGIN, arg);
+		return -1;
+	}
+	o->ro.origin = arg;
+	return 0;
 }
 
 /* --list-loads: every load, its unit, what it does and its options. */
@@ -561,6 +579,8 @@ check_options(const struct opts *o)
 	}
 	if (ro->threshold > 0 && !ro->verdict)
 		return bad("--threshold goes with --verdict BASE");
+	if (ro->origin && ro->format != REPORT_KCIDB)
+		return bad("--origin goes with --format kcidb");
 	if (ro->verdict && (ro->compare || ro->base || ro->bars || ro->svg))
 		return bad("--verdict goes with neither -b, -c, --bars nor --svg");
 	if (ro->verdict && ro->profiles)

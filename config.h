@@ -16,6 +16,8 @@
 #define DEF_WORKDIR	"contest-work"	/* reference tree, outputs, run directories (-d) */
 #define DEF_TARGET	"vmlinux"	/* make target in a kernel tree (-T) */
 #define DEF_PROBE	"audio"		/* the interactivity probe's rhythm (--probe) */
+#define DEF_ORIGIN	"contest"	/* the CI system KCIDB's ids name, [a-z0-9_] (--origin) */
+#define MAX_ORIGIN	64		/* longest --origin, characters */
 #define STOP_GRACE	5		/* seconds from SIGTERM to SIGKILL of a load */
 #define COMPILE_GRACE_MS 1000		/* ms from SIGTERM to SIGKILL of a compile cut short (cc's temporary files go) */
 #define OUTPUT_TAIL	20		/* lines of a failed compile's output shown */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "outfile.h"
 #include "report.h"
 #include "report/judge.h"
@@ -96,6 +97,7 @@ view_of(const struct report_opts *o, struct view_opts *v)
 	v->order = o->order;
 	v->aliases = o->aliases;
 	v->threshold = o->threshold;
+	v->origin = o->origin ? o->origin : DEF_ORIGIN;
 }
 
 /* Did any section shown get an ok run (counted, or left out as disturbed)? */
@@ -118,7 +120,7 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 	struct view_opts v;
 	struct model m;
 	size_t base, cand;
-	char buf[256];
+	char buf[256], why[4096];
 	int rc = 2;
 
 	if (!f->verdict) {
@@ -148,6 +150,10 @@ report_verdict(const struct report_opts *o, int nlogs, const char *const logs[],
 	m.only_row = cand;
 	if (model_verdicts(&m) < 0) {
 		warnx("out of memory");
+		goto out;
+	}
+	if (judge_nothing(&m, cand, why, sizeof(why))) {
+		warnx("--verdict: %s", why);
 		goto out;
 	}
 	if (o->format == REPORT_TABLE)

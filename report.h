@@ -21,6 +21,8 @@
 	X(REPORT_TABLE, table)		/* report/table.c: the tables, -c, --bars, -p */ \
 	X(REPORT_CSV, csv)		/* report/csv.c */ \
 	X(REPORT_JSON, json)		/* report/json.c */ \
+	X(REPORT_LONG, long)		/* report/long.c: tidy data, a line per row, load and metric */ \
+	X(REPORT_KCIDB, kcidb)		/* report/kcidb.c: a KCIDB v5.3 document, for KernelCI */ \
 	X(REPORT_LAVA, lava)		/* report/lava.c: LAVA's result lines */
 #define REPORT_FORMAT_ID(id, name) id,
 enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
@@ -56,6 +58,7 @@ struct report_opts {
 	const char *verdict;		/* --verdict BASE: judge the candidate against BASE; NULL: none */
 	const char *candidate;		/* -k with --verdict: the candidate; NULL: the newest run's label */
 	double threshold;		/* --threshold PCT; 0: each metric's floor */
+	const char *origin;		/* --origin NAME: KCIDB's origin with --format kcidb; NULL: DEF_ORIGIN */
 };
 
 /*

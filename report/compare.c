@@ -655,7 +655,7 @@ render_verdict(FILE *out, const struct model *m, size_t row, double thr)
 	int v, any = 0;
 
 	if ((v = judge_row(m, row, thr)) == JUDGE_NOTHING)
-		return v;
+		return v;	/* report_verdict says why */
 	for (i = 0; i < m->nsect; i++) {
 		judge_load(m, row, m->sect[i].load, thr, &j);
 		if (j.state != JS_JUDGED) {

@@ -52,6 +52,7 @@ struct view_opts {
 	const char *const *order;	/* section order: load names, NULL-terminated; others follow by name */
 	const char *const *aliases;	/* pairs alias, name, NULL-terminated: records under an alias join the name */
 	double threshold;		/* --threshold PCT with --verdict; 0: each metric's floor (judge.h) */
+	const char *origin;		/* --origin: the CI system KCIDB's ids name (kcidb.c) */
 };
 
 /* An output format: what --format NAME writes. */

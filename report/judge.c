@@ -5,10 +5,8 @@
  * its interval's worse end is within the threshold (each metric's floor
  * without one); else the runs cannot decide.  A load answers with the
  * worst of its metrics, a row with the worst of its loads and summary.
- * Reads the model only; the one thing it says is why there is nothing to
- * judge (stderr), as --verdict exits 2 for it.
+ * Reads the model only, and says nothing.
  */
-#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -178,16 +176,8 @@ any_ok(const struct model *m, size_t row)
 	return 0;
 }
 
-/*
- * Nothing to judge (the reason on stderr): a side without an ok run, or
- * two lists of loads (no_load aside, the baseline of every round) with
- * none in common.  A wrong load list or a kernel that failed every run
- * is no question more runs could answer: git bisect run must stop, not
- * skip.  0 when there is something to judge: a load both ran, or no_load
- * when a side ran no_load alone.
- */
-static int
-nothing_to_judge(const struct model *m, size_t row)
+int
+judge_nothing(const struct model *m, size_t row, char *why, size_t len)
 {
 	const char *gn = m->rows[row].show, *bn = m->rows[m->cmp_row].show;
 	char lc[512], lb[512], bad[2048];
@@ -198,7 +188,7 @@ nothing_to_judge(const struct model *m, size_t row)
 		int cand = !any_ok(m, row);
 
 		loads_not_ok(bad, sizeof(bad), m, cand ? row : m->cmp_row);
-		warnx("--verdict: %s '%s' has no ok run%s%s", cand ? "the candidate" : "BASE",
+		snprintf(why, len, "%s '%s' has no ok run%s%s", cand ? "the candidate" : "BASE",
 		    cand ? gn : bn, bad[0] ? ": " : "", bad);
 		return 1;
 	}
@@ -211,7 +201,7 @@ nothing_to_judge(const struct model *m, size_t row)
 	if ((nc == 0 || nb == 0) && ran_ok(model_find(m, row, "no_load")) &&
 	    ran_ok(model_find(m, m->cmp_row, "no_load")))
 		return 0;	/* the compile alone: no_load is the comparison */
-	warnx("--verdict: '%s' and '%s' ran no load in common (no_load aside): '%s' ran %s, '%s' ran %s "
+	snprintf(why, len, "'%s' and '%s' ran no load in common (no_load aside): '%s' ran %s, '%s' ran %s "
 	    "(measure the candidate under BASE's loads)", gn, bn, gn, lc, bn, lb);
 	return 1;
 }
@@ -221,10 +211,11 @@ judge_row(const struct model *m, size_t row, double thr)
 {
 	struct judgement j;
 	enum judge_answer v = JUDGE_PASS;
+	char why[4096];
 	size_t i;
 	int any = 0;
 
-	if (nothing_to_judge(m, row))
+	if (judge_nothing(m, row, why, sizeof(why)))
 		return JUDGE_NOTHING;
 	for (i = 0; i < m->nsect; i++) {
 		if (judge_load(m, row, m->sect[i].load, thr, &j) < 0)

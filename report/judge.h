@@ -8,7 +8,8 @@
  * latency p99: the tests of tier VT_VERDICT), or a row's summary, against
  * -c's row (model.cmp_row): worse (1, FAIL), not worse (0, PASS), or
  * the runs cannot decide (125, SKIP), the exits of --verdict.  It says
- * nothing: the views word its answers (doc/contest.1, --verdict).
+ * nothing: the views word its answers and its reasons (doc/contest.1,
+ * --verdict).
  */
 #ifndef CONTEST_JUDGE_H
 #define CONTEST_JUDGE_H
@@ -82,10 +83,18 @@ int judge_load(const struct model *m, size_t row, const char *load, double thr, 
 /* The summary's geometric means of Time, Ratio and Loads the same way; -1 when none is tested. */
 int judge_summary(const struct model *m, size_t row, double thr, struct judgement *j);
 /*
+ * Is there nothing to judge of row against BASE: a side without an ok
+ * run, or two lists of loads (no_load aside, the baseline of every round)
+ * with none in common?  A wrong load list or a kernel that failed every
+ * run is no question more runs could answer: git bisect run must stop,
+ * not skip.  1 and the reason in why; 0 when there is something to
+ * judge: a load both ran, or no_load when a side ran no_load alone.
+ */
+int judge_nothing(const struct model *m, size_t row, char *why, size_t len);
+/*
  * --verdict's answer for row: the worst over its loads' and its
- * summary's (SKIP when no load is judged), or JUDGE_NOTHING when there
- * is nothing to judge (a side without an ok run, or no load in common,
- * no_load aside), the reason said on stderr.
+ * summary's (SKIP when no load is judged), or JUDGE_NOTHING when
+ * judge_nothing says so.
  */
 int judge_row(const struct model *m, size_t row, double thr);
 /* The worse of two answers: FAIL, then SKIP, then PASS. */

@@ -199,6 +199,63 @@ group_get(struct model *m, const struct rec *r)
 	return m->last = g;
 }
 
+/* The value of the n digits at s, -1 if one is not a digit. */
+static long
+digits(const char *s, int n)
+{
+	long v = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+int
+model_date(const char *s, double *t)
+{
+	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	long y, mo, d, h, mi, sec, era, yoe, doy;
+
+	if (strlen(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' ||
+	    s[16] != ':' || s[19] != 'Z')
+		return -1;
+	y = digits(s, 4), mo = digits(s + 5, 2), d = digits(s + 8, 2);
+	h = digits(s + 11, 2), mi = digits(s + 14, 2), sec = digits(s + 17, 2);
+	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))) || h < 0 || h > 23 ||
+	    mi < 0 || mi > 59 || sec < 0 || sec > 60)
+		return -1;
+	/* days since 1970-01-01 of the proleptic Gregorian calendar, years from March */
+	y -= mo <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1;
+	*t = (double)(era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468) * 86400 +
+	    (double)(h * 3600 + mi * 60 + sec);
+	return 0;
+}
+
+/* A run's record r of group g: its row's and its group's first date, and the time it took. */
+static void
+note_span(struct model *m, struct group *g, const struct rec *r)
+{
+	struct row *w = &m->rows[g->row];
+	double a, b;
+
+	if (w->first[0] == '\0' || strcmp(r->date, w->first) < 0)
+		snprintf(w->first, sizeof(w->first), "%s", r->date);
+	if (g->start[0] == '\0' || strcmp(r->date, g->start) < 0)
+		snprintf(g->start, sizeof(g->start), "%s", r->date);
+	if (model_date(r->date, &a) == 0 && model_date(r->end, &b) == 0 && b >= a) {
+		g->spans++;
+		g->secs += b - a;
+	}
+}
+
 static void
 note_host_date(struct model *m, const struct rec *r)
 {
@@ -572,6 +629,7 @@ fold(struct model *m, struct rec *r, const char *name, long lineno)
 	if ((g = group_get(m, r)) == NULL)
 		return -1;
 	note_host_date(m, r);
+	note_span(m, g, r);
 	if (strcmp(r->status, ST_OK))
 		not_ok(g, r);
 	else

@@ -196,6 +196,7 @@ struct row {
 	char config[17];
 	char drop[4];
 	struct rec *id;		/* the first record of the row: its configuration */
+	char first[32];		/* the earliest date of its runs' records, "" none (model_date's form or not) */
 	size_t snap;		/* its snapshot in model.snaps, NONE if none */
 	/* the last no_load run counted: the paired Ratio's baseline */
 	char pinv[32];
@@ -290,6 +291,9 @@ struct group {
 	long req_t_other;	/* ok runs timed with other thresholds: not in req_over1, req_over2 */
 	long disturbed;		/* ok runs left out as disturbed (without --disturbed) */
 	long copies;		/* its runs' records read again (a log named twice): dropped */
+	char start[32];		/* the earliest date of its runs (every status), "" none */
+	long spans;		/* its runs (every status) whose date and end are dates (model_date) */
+	double secs;		/* their end - date added up, s */
 	double disturbed_max;	/* the largest share of the others among them, % */
 	unsigned long hash;
 	struct pgroup *prof;	/* its kernel profiles, NULL if none (pmodel.c) */
@@ -410,6 +414,9 @@ const char *model_unit(const struct group *, int metric);	/* the unit printed */
 int model_snap_diff(const struct model *, size_t row, size_t base, char *buf, size_t len);
 void model_round_end(struct model *, struct row *);
 unsigned long model_load_sig(const char *load);	/* a load's share of a set's signature (struct rset) */
+/* A record's date, as writers write it (2026-12-01T10:00:00Z, UTC, RFC 3339),
+ * in seconds since 1970 into *t: 0, or -1 for anything else */
+int model_date(const char *s, double *t);
 
 /* family.c: -c's family of tests, built once before rendering; the only owner of tests */
 int model_verdicts(struct model *);	/* -1: out of memory */

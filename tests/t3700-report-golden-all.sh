@@ -1,9 +1,10 @@
 # Every view of the report (each format, -v, -b, -c, -p, --bars, --svg,
-# --verdict; the fleet set's formats apart, in NAME.fleet.expect.gz) of a
-# set of logs, byte for byte as the tree printed them when
-# tests/golden/*.expect.gz were written (`make golden`): a change of what
-# users see is made on purpose, its difference read, and the expectations
-# written anew in the same commit.  The logs: a real one
+# --verdict; the formats of issue 27, long, kcidb and lava, in a set of
+# their own, tests/golden/NAME.fleet.expect.gz) of a set of logs, byte for
+# byte as the tree printed them when tests/golden/*.expect.gz were written
+# (`make golden`, tests/golden/render.sh): a change of what users see is
+# made on purpose, its difference read, and the expectations written anew
+# in the same commit.  The logs: a real one
 # (two labels, A in two configurations, every kind of record, profiles
 # cut to 12 symbols), a hand-made comparison of 5 rounds a side, and the
 # fuzzer's seed logs.
@@ -25,4 +26,4 @@ for log in "$top"/tests/golden/*.log "$top"/tests/fuzz/corpus/*.log; do
 	n=$((n + 1))
 done
 [ "$n" -ge 10 ] || fail "only $n golden logs"
-echo "$n logs, every view as expected"
+echo "$n logs, every view of every set as expected"

@@ -1,9 +1,10 @@
 #!/bin/sh
 # make bench: the report on a 1,000,000-record log against awk computing
 # the same means (Time, CPU%, Loads, LCPU% per label and load) from the
-# same file, and against wc -l reading it, each timed five times in turn;
-# prints the medians and their ratios, and checks that contest and awk
-# agree on every mean.  The records carry what the harness writes: the
+# same file, and against wc -l reading it, each timed five times in turn
+# (the report's table, then --format long and kcidb, which issue 27 holds
+# to twice the table's time); prints the medians and their ratios, and
+# checks that contest and awk agree on every mean.  The records carry what the harness writes: the
 # compile's rusage, the machine's CPU split, vmstat deltas, pressure and
 # the disk; each is a run of its own (run= counts up: the report reads a
 # run once, and would drop a second record of one as a duplicate).
@@ -39,15 +40,18 @@ AWK
 # wall seconds and CPU (user + sys) seconds of one run, as "E/C"
 secs() { /usr/bin/time -f '%e %U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.2f/%.2f", $1, $2 + $3 }'; }
 cat "$D/big.log" > /dev/null	# all start from a warm page cache
-ct= at= wt=
+ct= lt= kt= at= wt=
 for i in 1 2 3 4 5; do
 	ct="$ct $(secs ./contest -r "$D/big.log")"
+	lt="$lt $(secs ./contest -r --format long "$D/big.log")"
+	kt="$kt $(secs ./contest -r --format kcidb "$D/big.log")"
 	at="$at $(secs awk -f "$D/means.awk" "$D/big.log")"
 	wt="$wt $(secs wc -l "$D/big.log")"
 done
 # median of the wall times (field 1) or of the CPU times (field 2)
 median() { printf '%s\n' $1 | cut -d/ -f"$2" | sort -n | sed -n 3p; }
 c=$(median "$ct" 1) a=$(median "$at" 1) cc=$(median "$ct" 2) ac=$(median "$at" 2)
+l=$(median "$lt" 1) lc=$(median "$lt" 2) k=$(median "$kt" 1) kc=$(median "$kt" 2)
 w=$(median "$wt" 1) wc=$(median "$wt" 2)
 # the best of the runs: on a shared machine the least disturbed
 best() { printf '%s\n' $1 | cut -d/ -f"$2" | sort -n | head -1; }
@@ -59,10 +63,15 @@ echo "machine: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' 
 echo "awk: $(readlink -f "$(command -v awk)")"
 echo "log: $N records, $(du -m "$D/big.log" | cut -f1) MiB"
 echo "contest -r: median $c s wall, $cc s CPU (wall/CPU of the runs:$ct)"
+echo "  --format long:  median $l s wall, $lc s CPU (wall/CPU of the runs:$lt)"
+echo "  --format kcidb: median $k s wall, $kc s CPU (wall/CPU of the runs:$kt)"
 echo "awk means:  median $a s wall, $ac s CPU (wall/CPU of the runs:$at)"
 echo "wc -l:      median $w s wall, $wc s CPU (wall/CPU of the runs:$wt)"
 ratio() { awk -v a="$1" -v c="$2" 'BEGIN { if (c > 0) printf "%.1f", a / c; else printf "inf" }'; }
+ratio2() { awk -v a="$1" -v c="$2" 'BEGIN { if (c > 0) printf "%.2f", a / c; else printf "inf" }'; }
 echo "awk / contest: $(ratio "$a" "$c")x wall, $(ratio "$ac" "$cc")x CPU; $same"
+# issue 27: each data format at most twice the table's time
+echo "long / table: $(ratio2 "$l" "$c")x wall, $(ratio2 "$lc" "$cc")x CPU; kcidb / table: $(ratio2 "$k" "$c")x wall, $(ratio2 "$kc" "$cc")x CPU (medians; at most 2x)"
 echo "contest / wc -l: $(ratio "$c" "$w")x wall, $(ratio "$cc" "$wc")x CPU (medians); best runs: contest $(best "$ct" 1)/$(best "$ct" 2), awk $(best "$at" 1)/$(best "$at" 2), wc -l $(best "$wt" 1)/$(best "$wt" 2) s wall/CPU: contest / wc -l $(ratio "$(best "$ct" 2)" "$(best "$wt" 2)")x CPU"
 # run by run: each awk run against the contest run just before it
 printf '%s\n' $at | cut -d/ -f1 > "$D/a.t"

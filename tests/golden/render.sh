@@ -1,16 +1,17 @@
 #!/bin/sh
 # render.sh CONTEST LOG [SET]: every view of the report of LOG in SET, one
 # after the other, each headed by its command line and followed by its
-# exit status, its standard output and its standard error apart.  The
-# sets: none given, the views of the tables, CSV and JSON; fleet, the
-# formats for kernel CI fleets (lava), which came later and are kept
-# apart so that adding them left the first set's expectations as they
-# were.  t3700 compares what it prints for each golden log
-# (tests/golden/*.log and the fuzzer's seed logs, tests/fuzz/corpus/*.log)
-# with tests/golden/NAME.expect.gz and NAME.fleet.expect.gz (gzip, as the
-# JSON and CSV views of a log are large); `make golden` writes those anew.
-# Read their difference before committing it (zdiff, or t3700's output):
-# every change in them is a change of what users see.
+# exit status, its standard output and its standard error apart.  t3700
+# compares what it prints for each golden log (tests/golden/*.log and the
+# fuzzer's seed logs, tests/fuzz/corpus/*.log) with
+# tests/golden/NAME.expect.gz (gzip, as the JSON and CSV views of a log
+# are large), and for SET fleet with NAME.fleet.expect.gz; `make golden`
+# writes those anew.  Read their difference before committing it (zdiff,
+# or t3700's output): every change in them is a change of what users see.
+# The views come in sets so that a format added later gets files of its
+# own and leaves the expectations of the others as they were: no SET, the
+# views of the first expectations; fleet, the formats of issue 27 (long,
+# kcidb, lava).
 #
 # The rows compared are the log's first two (R1, R2), as its CSV names
 # them; a log with one row is rendered without the views that need two.
@@ -36,22 +37,26 @@ view() {
 	cat err
 }
 
-# the fleet set: the formats CI fleets read, each alone, counting the
-# disturbed runs, against R1's no_load, compared with R1 and with R2, and
-# judging the newest label, then R2, against R1
-fleet="lava"
+# the fleet set: each format alone; lava counting the disturbed runs and
+# against R1's no_load; compared with R1 (and lava with R2); judging the
+# newest label, then R2, against R1
 if [ "$set" = fleet ]; then
-	for f in $fleet; do
-		view --format "$f"
-		view --format "$f" --disturbed
-		[ -n "$R1" ] || continue
-		view -b "$R1" --format "$f"
-		view -c "$R1" --format "$f"
-		view --verdict "$R1" --format "$f"
-		[ -n "$R2" ] || continue
-		view -c "$R2" --format "$f"
-		view --verdict "$R1" -k "$R2" --format "$f"
-	done
+	view --format long
+	view --format kcidb
+	view --format kcidb --origin lab_2
+	view --format lava
+	view --format lava --disturbed
+	[ -n "$R1" ] || exit 0
+	view -c "$R1" --format long
+	view -c "$R1" --format kcidb
+	view --verdict "$R1" --format kcidb
+	view -b "$R1" --format lava
+	view -c "$R1" --format lava
+	view --verdict "$R1" --format lava
+	[ -n "$R2" ] || exit 0
+	view --verdict "$R1" -k "$R2" --format kcidb --threshold 5
+	view -c "$R2" --format lava
+	view --verdict "$R1" -k "$R2" --format lava
 	exit 0
 fi
 [ -z "$set" ] || { echo "render.sh: no set '$set'" >&2; exit 2; }
