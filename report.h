@@ -67,8 +67,9 @@ struct report_opts {
  * record still counts, so a Ratio finds its no_load.
  * 0: done; 1: a log could not be read, held no usable run, -b/-c named no
  * row, or an output could not be written; 2: options that do not go
- * together (--bars with -c, or with a format that does not take it: csv,
- * json).  Reasons go to stderr.
+ * together (--bars with -c, or with a format that does not take it
+ * (struct format .bars), or an output that is a log).  Reasons go to
+ * stderr.
  */
 int report(const struct report_opts *o, int nlogs, const char *const logs[], FILE *out);
 

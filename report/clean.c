@@ -96,10 +96,15 @@ model_num(char *dst, size_t len, double v, int prec)
 }
 
 void
-model_csv_str(FILE *out, const char *v)
+model_csv_str(FILE *out, const char *raw, int name)
 {
+	char v[3 * LOG_WORKLOAD_MAX + 8];	/* what csv has always cut a workload to */
 	const char *p;
 
+	if (name)
+		model_name(v, sizeof(v), raw);
+	else
+		model_vis(v, sizeof(v), raw);
 	if (strpbrk(v, ",\"\r\n") == NULL) {
 		fputs(v, out);
 		return;
@@ -132,8 +137,17 @@ model_json_str(FILE *out, const char *v)
 	}
 	fputc('"', out);
 	while (*p) {
-		int n = utf8_len(p);
+		const unsigned char *q = p;
+		int n;
 
+		while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
+			q++;	/* printable ASCII but the two escaped: as it is, at once */
+		if (q > p) {
+			fwrite(p, 1, (size_t)(q - p), out);
+			p = q;
+			continue;
+		}
+		n = utf8_len(p);
 		if (n == 0) {
 			fputs("\\ufffd", out);
 			p++;

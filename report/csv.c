@@ -13,16 +13,6 @@
 
 #include "model.h"
 
-/* A string of the log, as -v shows snapshots (log_vis), quoted where it must be. */
-static void
-csv_str(FILE *out, const char *raw)
-{
-	char v[3 * LOG_WORKLOAD_MAX + 8];
-
-	model_vis(v, sizeof(v), raw);
-	model_csv_str(out, v);
-}
-
 static void
 header(FILE *out)
 {
@@ -93,7 +83,7 @@ verdicts(FILE *out, const struct model *m, const struct group *g)
 	}
 	fputc(',', out);
 	if (g->vt != NONE && g->explain)
-		csv_str(out, g->envwhy);
+		model_csv_str(out, g->envwhy, 0);
 }
 
 static void
@@ -119,17 +109,17 @@ ident(FILE *out, const struct model *m, const struct group *g)
 {
 	const struct row *w = &m->rows[g->row];
 
-	csv_str(out, g->load);
+	model_csv_str(out, g->load, 0);
 	fputc(',', out);
-	csv_str(out, w->label);
+	model_csv_str(out, w->label, 0);
 	fputc(',', out);
-	csv_str(out, w->name);
+	model_csv_str(out, w->name, 0);
 	fputc(',', out);
-	csv_str(out, w->host);
+	model_csv_str(out, w->host, 0);
 	fprintf(out, ",%ld,", w->jobs);
-	csv_str(out, w->workload);
+	model_csv_str(out, w->workload, 0);
 	fputc(',', out);
-	csv_str(out, w->config);
+	model_csv_str(out, w->config, 0);
 }
 
 static void
@@ -144,28 +134,28 @@ line(FILE *out, const struct model *m, const struct group *g)
 		model_change(m, g, k, &c[k]);	/* nothing where g is not compared */
 	ident(out, m, g);
 	fputc(',', out);
-	csv_str(out, g->unit_mixed ? "mixed" : g->unit);
+	model_csv_str(out, g->unit_mixed ? "mixed" : g->unit, 0);
 	fprintf(out, ",%ld,%ld,%ld", g->m[M_TIME].n, g->failed, g->invalid);
 	for (k = 0; k < M_CLASSIC; k++)
 		stat4(out, &g->m[k]);
 	model_csv_num(out, "%.4f", model_ratio(m, g));
 	fputc(',', out);
 	if (b)
-		csv_str(out, m->rows[b->row].name);
+		model_csv_str(out, m->rows[b->row].name, 0);
 	fputc(',', out);
 	if (m->cmp_row != NONE)
-		csv_str(out, m->rows[m->cmp_row].name);
+		model_csv_str(out, m->rows[m->cmp_row].name, 0);
 	change3(out, &c[M_TIME]);
 	change3(out, &c[M_LOADS]);
 
 	fprintf(out, ",%s,%ld", m->rows[g->row].drop, g->disturbed);
 	model_csv_num(out, "%.4f", model_ratio_sd(m, g));
 	fputc(',', out);
-	csv_str(out, g->probe);
+	model_csv_str(out, g->probe, 0);
 	fputc(',', out);
-	csv_str(out, g->disk);
+	model_csv_str(out, g->disk, 0);
 	fputc(',', out);
-	csv_str(out, g->odisk);
+	model_csv_str(out, g->odisk, 0);
 	if (m->cmp_row != NONE && g->row != m->cmp_row)
 		model_summary(m, g->row, m->cmp_row, &s);
 	else
@@ -208,7 +198,7 @@ prow(FILE *out, const struct model *m, const struct group *g, const char *kind, 
 {
 	ident(out, m, g);
 	fprintf(out, ",%s,", kind);
-	csv_str(out, name);
+	model_csv_str(out, name, 0);
 	fprintf(out, ",%ld", g->prof->n);
 }
 

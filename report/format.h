@@ -25,7 +25,9 @@
  *      to --help, t0096 to the formats contest takes) and its entry
  *      under REPORT.
  * Its tests are tests as for any behaviour; tests/golden/render.sh gets
- * its views (make golden writes them, and t3700 holds them after).
+ * its views, in a set of their own so that the expectations of the
+ * others stay byte for byte (make golden writes them, and t3700 holds
+ * them after).
  */
 #ifndef CONTEST_FORMAT_H
 #define CONTEST_FORMAT_H

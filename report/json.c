@@ -369,16 +369,11 @@ summaries(FILE *out, const struct model *m)
 static void
 snapshots(FILE *out, const struct model *m)
 {
-	static const char *const names[] = { "uname", "cmdline", "cpu", "governor", "ram", "swap",
-	    "thp", "fs", "fsopts", "sched", "cc", "make" };
-	size_t i, j;
+	size_t i;
 
 	fputs(",\n  \"snapshots\": [", out);
 	for (i = 0; i < m->nsnaps; i++) {
 		const struct snaprow *s = &m->snaps[i];
-		const char *v[] = { s->snap.uname, s->snap.cmdline, s->snap.cpu, s->snap.governor,
-		    s->snap.ram, s->snap.swap, s->snap.thp, s->snap.fs, s->snap.fsopts,
-		    s->snap.sched, s->snap.cc, s->snap.make };
 
 		fputs(i ? ",\n    {\"host\": " : "\n    {\"host\": ", out);
 		model_json_str(out, s->host);
@@ -386,10 +381,11 @@ snapshots(FILE *out, const struct model *m)
 		model_json_str(out, s->label);
 		fputs(", \"kernel\": ", out);
 		model_json_str(out, s->kernel);
-		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++) {
-			fprintf(out, ", \"%s\": ", names[j]);
-			model_json_str(out, v[j]);
-		}
+#define SNAP_JSON(f) \
+		fputs(", \"" #f "\": ", out); \
+		model_json_str(out, s->snap.f);
+		SNAP_FIELDS(SNAP_JSON)
+#undef SNAP_JSON
 		fprintf(out, ", \"varies\": %s}", s->varies ? "true" : "false");
 	}
 	fputs(m->nsnaps ? "\n  ]" : "]", out);

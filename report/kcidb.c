@@ -253,18 +253,9 @@ snapshot(struct obj *o, const struct model *m, const struct row *w)
 		return;
 	s = &m->snaps[w->snap].snap;
 	o_sub(o, "snapshot", &sn);
-	o_str(&sn, "uname", s->uname);
-	o_str(&sn, "cmdline", s->cmdline);
-	o_str(&sn, "cpu", s->cpu);
-	o_str(&sn, "governor", s->governor);
-	o_str(&sn, "ram", s->ram);
-	o_str(&sn, "swap", s->swap);
-	o_str(&sn, "thp", s->thp);
-	o_str(&sn, "fs", s->fs);
-	o_str(&sn, "fsopts", s->fsopts);
-	o_str(&sn, "sched", s->sched);
-	o_str(&sn, "cc", s->cc);
-	o_str(&sn, "make", s->make);
+#define SNAP_MEMBER(f) o_str(&sn, #f, s->f);
+	SNAP_FIELDS(SNAP_MEMBER)
+#undef SNAP_MEMBER
 	o_close(&sn);
 }
 

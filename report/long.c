@@ -22,29 +22,19 @@ header(FILE *out, const struct model *m)
 	fputc('\n', out);
 }
 
-/* A name of the log as the tables print it, quoted where it must be. */
-static void
-name(FILE *out, const char *raw)
-{
-	char v[4 * LOG_WORKLOAD_MAX + 8];
-
-	model_name(v, sizeof(v), raw);
-	model_csv_str(out, v);
-}
-
 /* The first columns of a line of g: label (its row's name), host, load, metric, unit. */
 static void
 ident(FILE *out, const struct model *m, const struct group *g, const char *metric, const char *unit)
 {
 	const struct row *w = &m->rows[g->row];
 
-	name(out, w->name);
+	model_csv_str(out, w->name, 1);
 	fputc(',', out);
-	name(out, w->host);
+	model_csv_str(out, w->host, 1);
 	fputc(',', out);
-	name(out, g->load);
+	model_csv_str(out, g->load, 1);
 	fprintf(out, ",%s,", metric);
-	name(out, unit);
+	model_csv_str(out, unit, 1);
 }
 
 /* -c's columns: BASE's row, the change and its test t (NULL: none); p where tested. */
@@ -57,7 +47,7 @@ versus(FILE *out, const struct model *m, const struct group *cb, double pct, dou
 		fputs(",,,,,,", out);
 		return;
 	}
-	name(out, m->rows[cb->row].name);
+	model_csv_str(out, m->rows[cb->row].name, 1);
 	model_csv_num(out, "%.2f", pct);
 	model_csv_num(out, "%.2f", t ? t->lo : NAN);
 	model_csv_num(out, "%.2f", t ? t->hi : NAN);

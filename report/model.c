@@ -199,20 +199,10 @@ group_get(struct model *m, const struct rec *r)
 	return m->last = g;
 }
 
-/* The value of the n digits at s, -1 if one is not a digit. */
-static long
-digits(const char *s, int n)
-{
-	long v = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
+/* Is c a digit? */
+#define DIGIT(c)	((unsigned)((c) - '0') < 10)
+/* The number of the two digits at s */
+#define TWO(s)		(((s)[0] - '0') * 10 + (s)[1] - '0')
 
 int
 model_date(const char *s, double *t)
@@ -220,14 +210,16 @@ model_date(const char *s, double *t)
 	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 	long y, mo, d, h, mi, sec, era, yoe, doy;
 
-	if (strlen(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' ||
-	    s[16] != ':' || s[19] != 'Z')
+	/* the writers' form, YYYY-MM-DDTHH:MM:SSZ, left to right: a NUL ends the test */
+	if (!(DIGIT(s[0]) && DIGIT(s[1]) && DIGIT(s[2]) && DIGIT(s[3]) && s[4] == '-' &&
+	    DIGIT(s[5]) && DIGIT(s[6]) && s[7] == '-' && DIGIT(s[8]) && DIGIT(s[9]) && s[10] == 'T' &&
+	    DIGIT(s[11]) && DIGIT(s[12]) && s[13] == ':' && DIGIT(s[14]) && DIGIT(s[15]) && s[16] == ':' &&
+	    DIGIT(s[17]) && DIGIT(s[18]) && s[19] == 'Z' && s[20] == '\0'))
 		return -1;
-	y = digits(s, 4), mo = digits(s + 5, 2), d = digits(s + 8, 2);
-	h = digits(s + 11, 2), mi = digits(s + 14, 2), sec = digits(s + 17, 2);
-	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
-	    (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))) || h < 0 || h > 23 ||
-	    mi < 0 || mi > 59 || sec < 0 || sec > 60)
+	y = TWO(s) * 100 + TWO(s + 2), mo = TWO(s + 5), d = TWO(s + 8);
+	h = TWO(s + 11), mi = TWO(s + 14), sec = TWO(s + 17);
+	if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 || sec > 60 ||
+	    (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
 		return -1;
 	/* days since 1970-01-01 of the proleptic Gregorian calendar, years from March */
 	y -= mo <= 2;
@@ -250,7 +242,7 @@ note_span(struct model *m, struct group *g, const struct rec *r)
 		snprintf(w->first, sizeof(w->first), "%s", r->date);
 	if (g->start[0] == '\0' || strcmp(r->date, g->start) < 0)
 		snprintf(g->start, sizeof(g->start), "%s", r->date);
-	if (model_date(r->date, &a) == 0 && model_date(r->end, &b) == 0 && b >= a) {
+	if (r->end[0] && model_date(r->date, &a) == 0 && model_date(r->end, &b) == 0 && b >= a) {
 		g->spans++;
 		g->secs += b - a;
 	}

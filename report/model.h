@@ -7,16 +7,17 @@
  * each calling only those below it: clean.c (log content made safe to
  * print), pmodel.c (the kernel profiles), model.c, family.c, judge.c
  * (--verdict's decision, judge.h); then the renderers (text.c,
- * compare.c, bars.c, profile.c, csv.c, json.c, svg.c), which include
- * this header (and judge.h, those that judge) and never call each other;
- * then the formats (format.h: table.c picks among the text views, csv.c
- * and json.c are their own), and report.c at the top, which picks the
- * format.  doc/contest.1 (REPORT) is the reference for every number.
+ * compare.c, bars.c, profile.c, csv.c, json.c, long.c, kcidb.c, svg.c),
+ * which include this header (and judge.h, those that judge) and never
+ * call each other; then the formats (format.h: table.c picks among the
+ * text views, csv.c, json.c, long.c and kcidb.c are their own), and
+ * report.c at the top, which picks the format.  doc/contest.1 (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
  * unit, decimals, which way is better, how it is computed, its kind and
  * tier), one line in the table of doc/contest.1's Metrics (REPORT).
- * The views that list every metric follow the table (-c, CSV, JSON),
+ * The views that list every metric follow the table (-c, CSV, JSON,
+ * long, KCIDB),
  * so `make golden` writes t3700's views anew (read the diff); -v's
  * detail lines pick theirs by their M_ identifiers (text.c).
  */
@@ -313,6 +314,10 @@ struct group {
 #define F_RATIO	M_N		/* a group's test slot for its Ratio */
 #define F_SLOTS	(M_N + 1)
 
+/* The snapshot's fields, X(member of struct snap), in the order the JSON and KCIDB give them. */
+#define SNAP_FIELDS(X) X(uname) X(cmdline) X(cpu) X(governor) X(ram) X(swap) X(thp) X(fs) X(fsopts) \
+	X(sched) X(cc) X(make)
+
 /* The box's snapshot of one host and label (the first one logged). */
 struct snaprow {
 	char host[65], label[64];
@@ -445,8 +450,9 @@ void model_pad(FILE *, const char *s, size_t width);	/* s, then spaces to width 
 void model_clean(char *dst, size_t len, const char *src);	/* fixed width: controls as '?' */
 void model_vis(char *dst, size_t len, const char *src);	/* elsewhere: log_vis */
 void model_num(char *dst, size_t len, double v, int prec);	/* "-" for what is not finite */
-/* a CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma, a quote or a line end */
-void model_csv_str(FILE *, const char *s);
+/* a string of the log as a CSV field: a name (name 1) as model_name, else as model_vis; then
+ * RFC 4180, quoted (quotes doubled) when it holds a comma, a quote or a line end */
+void model_csv_str(FILE *, const char *s, int name);
 void model_csv_num(FILE *, const char *fmt, double v);	/* ",v" with fmt, or "," when v is not finite */
 /* a JSON string (NULL: null): controls escaped, bytes that are not UTF-8 as U+FFFD */
 void model_json_str(FILE *, const char *s);

@@ -2,7 +2,8 @@
  * report-fuzz.c: libFuzzer entry point for the log reader and every
  * renderer.  Each input is written to a file and read as a log by the
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
- * bars, SVG, and with -p: text, -v, -c, CSV, JSON); an output that
+ * long with -c, KCIDB alone and with -c, bars, SVG, and with -p: text,
+ * -v, -c, CSV, JSON); an output that
  * prints inf or nan as a number aborts, as does anything ASan or UBSan
  * sees, and libFuzzer's -timeout catches a hang.  Two faults besides
  * (issue 29): --svg naming the log itself must be refused (2) with the
@@ -203,7 +204,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *views[][2] = { { NULL, NULL }, { "v", NULL }, { "b", "A" },
 	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
 	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL }, { "p", NULL },
-	    { "pv", NULL }, { "pc", "A" }, { "pvc", "A" }, { "pcsv", "A" }, { "pjson", "A" } };
+	    { "pv", NULL }, { "pc", "A" }, { "pvc", "A" }, { "pcsv", "A" }, { "pjson", "A" },
+	    { "long", "A" }, { "kcidb", NULL }, { "kcidb", "A" } };
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
@@ -232,6 +234,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			o.base = l;
 			if (o.profiles)		/* -c -p: the diffprofile */
 				o.compare = l;
+		}
+		if (v && (!strcmp(v, "long") || !strcmp(v, "kcidb"))) {
+			o.format = !strcmp(v, "long") ? REPORT_LONG : REPORT_KCIDB;
+			o.compare = l;
 		}
 		if (v && !strcmp(v, "bars")) {
 			o.bars = 1;
