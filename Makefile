@@ -26,7 +26,7 @@ CORE = run.o cage.o watchmsg.o settings.o sys.o probe.o profile.o log.o sizing.o
 # (report/format.h)
 REPORT = report.o report/clean.o report/model.o report/pmodel.o report/family.o report/judge.o report/verdict.o \
 	report/stats.o report/text.o report/profile.o report/compare.o report/bars.o report/svg.o \
-	report/words.o report/table.o report/csv.o report/json.o report/long.o report/kcidb.o
+	report/words.o report/table.o report/csv.o report/json.o report/long.o report/kcidb.o report/lava.o
 # the harness: main, then its jobs (contest.h)
 HARNESS = contest.o cli.o preflight.o lock.o rig.o suite.o plan.o
 OBJ = $(HARNESS) gen.o $(REPORT) $(CORE) $(UTIL)

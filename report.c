@@ -4,9 +4,10 @@
  * what the model and the formats read (struct view_opts), checks them
  * against the format, builds the model from the logs (report/model.c)
  * and hands it to the format --format names: table (report/table.c: the
- * tables, -c, --bars, -p), csv or json; --svg also writes the charts
- * (svg.c); --verdict judges instead (report/judge.h), in --verdict's
- * lines or in a format that takes it.  Nothing here formats a number.
+ * tables, -c, --bars, -p) or another of report.h's list; --svg also
+ * writes the charts (svg.c); --verdict judges instead (report/judge.h),
+ * in --verdict's lines or in a format that takes it.  Nothing here
+ * formats a number.
  */
 #include <err.h>
 #include <errno.h>

@@ -22,7 +22,8 @@
 	X(REPORT_CSV, csv)		/* report/csv.c */ \
 	X(REPORT_JSON, json)		/* report/json.c */ \
 	X(REPORT_LONG, long)		/* report/long.c: tidy data, a line per row, load and metric */ \
-	X(REPORT_KCIDB, kcidb)		/* report/kcidb.c: a KCIDB v5.3 document, for KernelCI */
+	X(REPORT_KCIDB, kcidb)		/* report/kcidb.c: a KCIDB v5.3 document, for KernelCI */ \
+	X(REPORT_LAVA, lava)		/* report/lava.c: LAVA's result lines */
 #define REPORT_FORMAT_ID(id, name) id,
 enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID) REPORT_NFORMATS };
 #undef REPORT_FORMAT_ID

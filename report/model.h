@@ -7,17 +7,18 @@
  * each calling only those below it: clean.c (log content made safe to
  * print), pmodel.c (the kernel profiles), model.c, family.c, judge.c
  * (--verdict's decision, judge.h); then the renderers (text.c,
- * compare.c, bars.c, profile.c, csv.c, json.c, long.c, kcidb.c, svg.c),
- * which include this header (and judge.h, those that judge) and never
- * call each other; then the formats (format.h: table.c picks among the
- * text views, csv.c, json.c, long.c and kcidb.c are their own), and
- * report.c at the top, which picks the format.  doc/contest.1 (REPORT) is the reference for every number.
+ * compare.c, bars.c, profile.c, csv.c, json.c, long.c, kcidb.c, lava.c,
+ * svg.c), which include this header (and judge.h, those that judge) and
+ * never call each other; then the formats (format.h: table.c picks among
+ * the text views, csv.c, json.c, long.c, kcidb.c and lava.c are their
+ * own), and report.c at the top, which picks the format.  doc/contest.1
+ * (REPORT) is the reference for every number.
  *
  * Adding a metric: one line of METRICS below (name, what is printed,
  * unit, decimals, which way is better, how it is computed, its kind and
  * tier), one line in the table of doc/contest.1's Metrics (REPORT).
  * The views that list every metric follow the table (-c, CSV, JSON,
- * long, KCIDB),
+ * long, KCIDB, LAVA),
  * so `make golden` writes t3700's views anew (read the diff); -v's
  * detail lines pick theirs by their M_ identifiers (text.c).
  */

@@ -39,7 +39,7 @@ modes() {
 	# $1: the binary, then how to run it
 	bin=$1; shift
 	for m in "" "-v" "-b A#1" "-c A#1" "-v -c B#1" "--format csv -c A#1" "--format json -b A#1" "--bars -b A#1" "--svg out.svg" \
-	    "--format long -c A#1" "--format kcidb -c B#1"; do
+	    "--format long -c A#1" "--format kcidb -c B#1" "--format lava -c A#1"; do
 		"$@" "$bin" -r $m log > out 2> err
 		rc=$?
 		[ $rc -eq 0 ] || { tail -20 err; fail "'$bin -r $m' exited $rc"; }

@@ -1,5 +1,5 @@
 # The fuzzer, briefly: the log reader and every view of the report (table,
-# -v, -b, -c, CSV, JSON, long, KCIDB, bars, SVG) under libFuzzer with ASan
+# -v, -b, -c, CSV, JSON, long, KCIDB, LAVA, bars, SVG) under libFuzzer with ASan
 # and UBSan, seeded from tests/fuzz/corpus with the keys of tests/fuzz/log.dict, for
 # FUZZ_TIME seconds (12 by default): no crash, no hang (10 s a run), no
 # inf or nan printed; --svg naming the log refused with the log as it was,

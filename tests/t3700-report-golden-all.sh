@@ -1,10 +1,10 @@
 # Every view of the report (each format, -v, -b, -c, -p, --bars, --svg,
-# --verdict; the formats of issue 27, long and kcidb, in a set of their
-# own, tests/golden/NAME.fleet.expect.gz) of a set of logs, byte for byte
-# as the tree printed them when tests/golden/*.expect.gz were written
-# (`make golden`, tests/golden/render.sh): a change
-# of what users see is made on purpose, its difference read, and the
-# expectations written anew in the same commit.  The logs: a real one
+# --verdict; the formats of issue 27, long, kcidb and lava, in a set of
+# their own, tests/golden/NAME.fleet.expect.gz) of a set of logs, byte for
+# byte as the tree printed them when tests/golden/*.expect.gz were written
+# (`make golden`, tests/golden/render.sh): a change of what users see is
+# made on purpose, its difference read, and the expectations written anew
+# in the same commit.  The logs: a real one
 # (two labels, A in two configurations, every kind of record, profiles
 # cut to 12 symbols), a hand-made comparison of 5 rounds a side, a real
 # interleaved run of --set (two labels, their snapshots and settings),

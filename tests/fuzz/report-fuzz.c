@@ -2,8 +2,8 @@
  * report-fuzz.c: libFuzzer entry point for the log reader and every
  * renderer.  Each input is written to a file and read as a log by the
  * real report() once per view (table, -v, -b, -c, -v -c, CSV, JSON,
- * long with -c, KCIDB alone and with -c, bars, SVG, and with -p: text,
- * -v, -c, CSV, JSON); an output that
+ * long with -c, KCIDB alone and with -c, LAVA with -c, bars, SVG, and
+ * with -p: text, -v, -c, CSV, JSON); an output that
  * prints inf or nan as a number aborts, as does anything ASan or UBSan
  * sees, and libFuzzer's -timeout catches a hang.  Two faults besides
  * (issue 29): --svg naming the log itself must be refused (2) with the
@@ -205,7 +205,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    { "c", "A" }, { "vc", "B" }, { "csv", "A" }, { "json", "A#1" }, { "bars", NULL },
 	    { "bars", "A" }, { "svg", NULL }, { "svg", "B" }, { "d", NULL }, { "p", NULL },
 	    { "pv", NULL }, { "pc", "A" }, { "pvc", "A" }, { "pcsv", "A" }, { "pjson", "A" },
-	    { "long", "A" }, { "kcidb", NULL }, { "kcidb", "A" } };
+	    { "long", "A" }, { "kcidb", NULL }, { "kcidb", "A" }, { "lava", "A" } };
 	size_t i;
 	int check = !has_infnan((const char *)data, size);	/* a label may be "nan" */
 
@@ -235,8 +235,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (o.profiles)		/* -c -p: the diffprofile */
 				o.compare = l;
 		}
-		if (v && (!strcmp(v, "long") || !strcmp(v, "kcidb"))) {
-			o.format = !strcmp(v, "long") ? REPORT_LONG : REPORT_KCIDB;
+		if (v && (!strcmp(v, "long") || !strcmp(v, "kcidb") || !strcmp(v, "lava"))) {
+			o.format = !strcmp(v, "long") ? REPORT_LONG : !strcmp(v, "kcidb") ? REPORT_KCIDB :
+			    REPORT_LAVA;
 			o.compare = l;
 		}
 		if (v && !strcmp(v, "bars")) {
