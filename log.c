@@ -467,6 +467,17 @@ log_set_next(const char **p, char *setting, size_t slen, char *value, size_t vle
 }
 
 int
+log_set_ok(const char *text)
+{
+	static char setting[LOG_SET_MAX], value[LOG_SET_MAX];
+	int r;
+
+	while ((r = log_set_next(&text, setting, sizeof(setting), value, sizeof(value))) > 0)
+		;
+	return r == 0;
+}
+
+int
 log_encode(const char *src, char *dst, size_t len)
 {
 	return encode(src, dst, len, 0);

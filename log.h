@@ -456,6 +456,8 @@ size_t log_label_char(const char *s, size_t n);
  */
 int log_set_add(char *buf, size_t len, const char *setting, const char *value);
 int log_set_next(const char **p, char *setting, size_t slen, char *value, size_t vlen);
+/* Is text of that form, every pair (none: "")?  1 or 0. */
+int log_set_ok(const char *text);
 
 /* Percent-encode src into dst for a log value. -1 if it does not fit. */
 int log_encode(const char *src, char *dst, size_t len);

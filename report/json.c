@@ -293,6 +293,11 @@ settings(FILE *out, const char *key, const char *text)
 
 	if (!text[0])
 		return;
+	if (!log_set_ok(text)) {
+		fprintf(out, ", \"%s\": ", key);
+		model_json_str(out, text);
+		return;
+	}
 	fprintf(out, ", \"%s\": {", key);
 	while (log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0) {
 		fputs(n++ ? ", " : "", out);

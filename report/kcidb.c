@@ -253,18 +253,15 @@ settings(struct obj *o, const char *key, const char *text)
 	static char setting[LOG_SET_MAX], value[LOG_SET_MAX];
 	const char *p = text;
 	struct obj so;
-	int r;
 
 	if (!text[0])
 		return;
-	for (r = 1; r > 0;)
-		r = log_set_next(&p, setting, sizeof(setting), value, sizeof(value));
-	if (r < 0) {
+	if (!log_set_ok(text)) {
 		o_str(o, key, text);
 		return;
 	}
 	o_sub(o, key, &so);
-	for (p = text; log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0;)
+	while (log_set_next(&p, setting, sizeof(setting), value, sizeof(value)) > 0)
 		o_str(&so, setting, value);
 	o_close(&so);
 }
